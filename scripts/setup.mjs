@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+// The set-up behind `npm start` and `npm test`: installs what is missing (Debian packages,
+// npm packages, the build) and does nothing else when all is there. Plain Node, no dependencies,
+// because it runs before `npm ci`.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const quiet = process.argv.includes('--quiet');
+const say = (line) => quiet || process.stdout.write(`setup: ${line}\n`);
+
+/** Debian packages of the embedded engines (see docs/deployment.md). */
+const DEBIAN_PACKAGES = [
+  'apertium',
+  'apertium-eng-spa',
+  'apertium-fr-es',
+  'apertium-es-pt',
+  'apertium-spa-ita',
+  'cg3',
+];
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options });
+  if (result.status !== 0) {
+    process.stderr.write(`setup: '${command} ${args.join(' ')}' failed (exit ${result.status}).\n`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function missingDebianPackages() {
+  const result = spawnSync(
+    'dpkg-query',
+    ['-W', '-f=${Package} ${db:Status-Status}\n', ...DEBIAN_PACKAGES],
+    {
+      encoding: 'utf8',
+    },
+  );
+  const installed = new Set(
+    (result.stdout ?? '')
+      .split('\n')
+      .filter((line) => line.endsWith(' installed'))
+      .map((line) => line.split(' ')[0]),
+  );
+  return DEBIAN_PACKAGES.filter((name) => !installed.has(name));
+}
+
+function ensureDebianPackages() {
+  const missing = missingDebianPackages();
+  if (missing.length === 0) return;
+  const install = `apt-get install -y --no-install-recommends ${missing.join(' ')}`;
+  if (process.getuid?.() !== 0) {
+    process.stderr.write(
+      `setup: missing Debian packages: ${missing.join(' ')}\n` +
+        `setup: run as root, then run this command again:\n  sudo apt-get update && sudo ${install}\n`,
+    );
+    process.exit(1);
+  }
+  say(`installing Debian packages: ${missing.join(' ')}`);
+  run('apt-get', ['update', '-qq']);
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
+const hashFiles = (files) => {
+  const hash = createHash('sha256');
+  for (const file of files)
+    hash.update(relative(root, file)).update('\0').update(readFileSync(file));
+  return hash.digest('hex');
+};
+
+function listFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => {
+      const path = join(dir, entry.name);
+      return entry.isDirectory() ? listFiles(path) : [path];
+    })
+    .sort();
+}
+
+/** npm ci when node_modules is absent or was installed from another package-lock.json. */
+function ensureNodeModules() {
+  const stamp = join(root, 'node_modules', '.setup-lock-hash');
+  const wanted = hashFiles([join(root, 'package-lock.json')]);
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return;
+  say('installing npm packages (npm ci)');
+  run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
+  writeFileSync(stamp, wanted);
+}
+
+/** nest build when the sources differ from those dist/ was built from. */
+function ensureBuild() {
+  const inputs = [
+    ...listFiles(join(root, 'src')).filter((f) => !f.endsWith('.spec.ts')),
+    ...['tsconfig.json', 'tsconfig.build.json', 'nest-cli.json', 'package-lock.json'].map((f) =>
+      join(root, f),
+    ),
+  ];
+  const stamp = join(root, 'dist', '.setup-source-hash');
+  const wanted = hashFiles(inputs);
+  if (
+    existsSync(stamp) &&
+    statSync(join(root, 'dist', 'main.js'), { throwIfNoEntry: false }) &&
+    readFileSync(stamp, 'utf8') === wanted
+  )
+    return;
+  say('building (nest build)');
+  run(join(root, 'node_modules', '.bin', 'nest'), ['build']);
+  writeFileSync(stamp, wanted);
+}
+
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 20 || (major === 20 && minor < 11)) {
+  process.stderr.write(
+    `setup: Node.js ${process.versions.node} is too old; install Node.js 20.11 or newer.\n`,
+  );
+  process.exit(1);
+}
+ensureDebianPackages();
+ensureNodeModules();
+ensureBuild();

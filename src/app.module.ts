@@ -1,0 +1,26 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { ApiKeyGuard } from './common/auth/api-key.guard.js';
+import { ApiKeyVerifier } from './common/auth/api-key.verifier.js';
+import { HttpErrorFilter } from './common/http/http-error.filter.js';
+import { LoggingModule } from './common/logging/logging.module.js';
+import { RequestValidationPipe } from './common/validation/request-validation.pipe.js';
+import { AppConfig } from './config/app-config.js';
+import { ConfigModule } from './config/config.module.js';
+import { TranslationModule } from './translation/translation.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [ConfigModule.forRoot(config), LoggingModule, TranslationModule],
+      providers: [
+        { provide: ApiKeyVerifier, useValue: new ApiKeyVerifier(config.apiKeys) },
+        { provide: APP_GUARD, useClass: ApiKeyGuard },
+        { provide: APP_PIPE, useClass: RequestValidationPipe },
+        { provide: APP_FILTER, useClass: HttpErrorFilter },
+      ],
+    };
+  }
+}

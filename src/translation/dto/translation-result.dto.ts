@@ -1,0 +1,34 @@
+export class TranslationResultDto {
+  /** @example true */
+  success!: boolean;
+
+  /**
+   * The source language as a BCP-47 locale.
+   * @example "en-US"
+   */
+  source_language!: string;
+
+  /**
+   * The target language as a BCP-47 locale.
+   * @example "es-ES"
+   */
+  target_language!: string;
+
+  /** @example "The patient takes 500 mg of paracetamol 2 x/day.\nFever of 39.5 °C since yesterday." */
+  original_text!: string;
+
+  /** @example "El paciente toma 500 mg de paracetamol 2 x/day.\nFiebre de 39.5 °C desde ayer." */
+  translated_text!: string;
+
+  /**
+   * How long the translation took, in seconds.
+   * @example 0.004
+   */
+  translation_seconds!: number;
+
+  /**
+   * When the translation was made: ISO 8601, UTC.
+   * @example "2026-11-22T10:15:30.123Z"
+   */
+  timestamp!: string;
+}

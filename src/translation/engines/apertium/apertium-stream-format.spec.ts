@@ -1,0 +1,35 @@
+import { protectedSpans } from '../../medical-tokens.js';
+import { fromApertiumStream, stripMarkers, toApertiumStream } from './apertium-stream-format.js';
+
+const encode = (text: string) => toApertiumStream(text, protectedSpans(text));
+
+describe('Apertium stream format', () => {
+  it('escapes reserved characters and ends the text as a sentence', () => {
+    expect(encode('a [b] ^c$ <d> {e} /f\\')).toBe('a \\[b\\] \\^c\\$ \\<d\\> \\{e\\} \\/f\\\\.[]');
+  });
+
+  it('wraps doses and markers in superblanks', () => {
+    expect(encode('Take 500 mg #1 *now*')).toBe('Take [500 mg] [#][1] [*]now[*].[]');
+  });
+
+  it('turns line breaks into sentence-ending superblanks', () => {
+    expect(encode('One.\n\nTwo')).toBe('One..[][\n\n]Two.[]');
+  });
+
+  it('round-trips text through encode and decode', () => {
+    const text = 'Take 500 mg 2 x/day [if needed] #1 *now* a@b.c\n\nSecond paragraph: 39.5 °C.';
+    expect(fromApertiumStream(encode(text))).toBe(text);
+  });
+
+  it('removes unknown-word markers but not protected characters', () => {
+    expect(stripMarkers('*hypokalemic y #ir [*]x[#]1 @casa \\@')).toBe(
+      'hypokalemic y ir [*]x[#]1 casa \\@',
+    );
+  });
+
+  it('drops the leading space a dropped pronoun leaves', () => {
+    expect(fromApertiumStream(' Tengo fiebre..[][\n\n] Tomo [500 mg]..[]')).toBe(
+      'Tengo fiebre.\n\nTomo 500 mg.',
+    );
+  });
+});

@@ -1,0 +1,62 @@
+import { Span } from '../../medical-tokens.js';
+
+/**
+ * Plain text ⇄ the Apertium stream format, done in-process so a persistent null-flush pipeline can
+ * be used (apertium-destxt/retxt cannot flush per request).
+ *
+ * - Reserved characters are backslash-escaped.
+ * - Protected spans (doses, numbers) and the characters Apertium uses as unknown-word markers
+ *   (`*`, `#`, `@`) travel as superblanks `[…]`, which every stage passes through verbatim; so any
+ *   marker left in the output is Apertium's own and can be removed.
+ * - Line breaks become superblanks preceded by `.[]`, as apertium-destxt does, so each paragraph
+ *   ends a sentence for the tagger; the reformatter removes that `.[]` again.
+ */
+const RESERVED = /[\\[\]^$/<>{}]/g;
+const MARKERS = /[*#@]/;
+const escape = (text: string) => text.replace(RESERVED, (c) => `\\${c}`);
+const superblank = (text: string) => `[${escape(text)}]`;
+
+function encodeFree(text: string): string {
+  let out = '';
+  for (const part of text.split(/(\s*\n\s*|[*#@])/)) {
+    if (part === '') continue;
+    if (part.includes('\n')) out += `.[]${superblank(part)}`;
+    else if (MARKERS.test(part)) out += superblank(part);
+    else out += escape(part);
+  }
+  return out;
+}
+
+/** Encodes `text` for the pipeline, with `spans` (sorted, non-overlapping) kept verbatim. */
+export function toApertiumStream(text: string, spans: readonly Span[]): string {
+  let out = '';
+  let cursor = 0;
+  for (const { start, end } of spans) {
+    out += encodeFree(text.slice(cursor, start)) + superblank(text.slice(start, end));
+    cursor = end;
+  }
+  return `${out}${encodeFree(text.slice(cursor))}.[]`;
+}
+
+/** Removes unknown-word markers Apertium may add (`*word`, `#word`, `@word`) outside superblanks. */
+export function stripMarkers(stream: string): string {
+  return stream.replace(
+    /(\\.|\[(?:\\.|[^\]\\])*\])|[*#@](?=[\p{L}\p{N}])/gu,
+    (_m, kept) => kept ?? '',
+  );
+}
+
+/** Decodes pipeline output back to plain text. */
+export function fromApertiumStream(stream: string): string {
+  const text = stripMarkers(stream)
+    .replace(/\.\[\]/g, '')
+    .replace(
+      /\\(.)|\[((?:\\.|[^\]\\])*)\]/gs,
+      (_m, escaped?: string, blank?: string) => escaped ?? (blank ?? '').replace(/\\(.)/gs, '$1'),
+    );
+  // A dropped subject pronoun ("I have" → "Tengo") leaves a leading space on its line.
+  return text
+    .split('\n')
+    .map((line) => line.trim().replace(/ {2,}/g, ' '))
+    .join('\n');
+}

@@ -1,0 +1,78 @@
+import { execFile } from 'node:child_process';
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { EngineUnavailableError } from '../../../common/errors/engine.errors.js';
+import { protectedSpans } from '../../medical-tokens.js';
+import { EngineTranslation, TranslationEngine } from '../translation-engine.js';
+import { ApertiumPipeline } from './apertium-pipeline.js';
+import { apertiumLanguages, APERTIUM_MODES, apertiumRoute } from './apertium-modes.js';
+import { fromApertiumStream, stripMarkers, toApertiumStream } from './apertium-stream-format.js';
+
+const run = promisify(execFile);
+
+/**
+ * The embedded engine: Debian's Apertium pairs, each as one persistent null-flush pipeline.
+ * Doses and numbers travel as superblanks, so they come out exactly as they went in.
+ */
+export class ApertiumEngine implements TranslationEngine, OnModuleInit, OnModuleDestroy {
+  readonly name = 'apertium';
+  private readonly logger = new Logger(ApertiumEngine.name);
+  private readonly pipelines = new Map<string, ApertiumPipeline>();
+  private available: ReadonlySet<string> = new Set();
+
+  constructor(private readonly dataDir: string) {}
+
+  /** Finds the installed modes and starts their pipelines, so the first request is fast too. */
+  async onModuleInit(): Promise<void> {
+    await Promise.all(
+      APERTIUM_MODES.map(async ({ mode }) => {
+        const file = join(this.dataDir, 'modes', `${mode}.mode`);
+        try {
+          await access(file);
+          const { stdout } = await run('apertium-wblank-mode', ['-z', file]);
+          const pipeline = new ApertiumPipeline(mode, stdout.trim());
+          pipeline.start();
+          this.pipelines.set(mode, pipeline);
+        } catch {
+          this.logger.warn(`Apertium mode ${mode} is not installed; run npm run setup`);
+        }
+      }),
+    );
+    this.available = apertiumLanguages(new Set(this.pipelines.keys()));
+    this.logger.log(
+      `Apertium ready: ${this.pipelines.size} modes, languages ${[...this.available].join(', ')}`,
+    );
+  }
+
+  onModuleDestroy(): void {
+    for (const pipeline of this.pipelines.values()) pipeline.close();
+    this.pipelines.clear();
+  }
+
+  availableCodes(): Promise<ReadonlySet<string>> {
+    return Promise.resolve(this.available);
+  }
+
+  async translate(
+    { text, source, target }: EngineTranslation,
+    signal: AbortSignal,
+  ): Promise<string> {
+    const route = apertiumRoute(source.code, target.code, new Set(this.pipelines.keys()));
+    if (!route) {
+      throw new EngineUnavailableError(
+        'Translation',
+        this.name,
+        `no Apertium pair translates ${source.code} to ${target.code}`,
+        'Run npm run setup to install the Apertium language pairs.',
+      );
+    }
+    // The stream format is kept between the two steps of a pivot, so protected spans stay protected.
+    let stream = toApertiumStream(text, protectedSpans(text));
+    for (const mode of route) {
+      stream = stripMarkers(await this.pipelines.get(mode)!.translate(stream, signal));
+    }
+    return fromApertiumStream(stream);
+  }
+}

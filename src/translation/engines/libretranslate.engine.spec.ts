@@ -1,0 +1,372 @@
+import {
+  EngineError,
+  EngineTimeoutError,
+  EngineUnavailableError,
+} from '../../common/errors/engine.errors.js';
+import {
+  FakeLibreTranslate,
+  startFakeLibreTranslate,
+} from '../../../test/support/fake-libretranslate.js';
+import { CatalogLanguage } from '../catalog/catalog-language.js';
+import { LibreTranslateEngine } from './libretranslate.engine.js';
+
+const lang = (code: string, iso6391: string, iso6393: string, name: string, bcp47: string) =>
+  ({ code, iso6391, iso6393, name, bcp47, regionalLocales: [] }) as CatalogLanguage;
+
+const ENG = lang('eng_Latn', 'en', 'eng', 'English', 'en-US');
+const FRA = lang('fra_Latn', 'fr', 'fra', 'French', 'fr-FR');
+const SPA = lang('spa_Latn', 'es', 'spa', 'Spanish', 'es-ES');
+const POR = lang('por_Latn', 'pt', 'por', 'Portuguese', 'pt-PT');
+const ZHS = lang('zho_Hans', 'zh', 'zho', 'Chinese (Simplified)', 'zh-CN');
+const ZHT = lang('zho_Hant', 'zh', 'zho', 'Chinese (Traditional)', 'zh-TW');
+const SWH = lang('swh_Latn', 'sw', 'swa', 'Swahili', 'sw-KE');
+const CATALOG = [ENG, FRA, SPA, POR, ZHS, ZHT, SWH];
+
+const TEXT = 'Patient allergic to penicillin, takes 500 mg paracetamol 2 x/day';
+const TIMEOUT_MS = 200;
+
+/** The EngineError a promise rejects with. */
+async function failure(promise: Promise<unknown>): Promise<EngineError> {
+  const error: unknown = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(EngineError);
+  return error as EngineError;
+}
+
+describe('LibreTranslateEngine', () => {
+  let fake: FakeLibreTranslate;
+  const engine = (apiKey?: string, baseUrl = fake.url, languages = CATALOG) =>
+    new LibreTranslateEngine({ baseUrl, apiKey, timeoutMs: TIMEOUT_MS }, languages);
+  const signal = () => new AbortController().signal;
+  const translations = () => fake.requests.filter((r) => r.path === '/translate');
+
+  beforeEach(async () => {
+    fake = await startFakeLibreTranslate();
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await fake.close();
+  });
+
+  describe('translate', () => {
+    it('sends the mapped codes, plain-text format and api_key, and returns translatedText', async () => {
+      fake.set({ apiKey: 'secret' });
+      const result = await engine('secret').translate(
+        { text: TEXT, source: ENG, target: FRA },
+        signal(),
+      );
+
+      expect(result).toBe(`[fr] ${TEXT}`);
+      expect(translations()).toHaveLength(1);
+      expect(translations()[0].method).toBe('POST');
+      expect(translations()[0].headers['content-type']).toBe('application/json');
+      expect(translations()[0].body).toEqual({
+        q: TEXT,
+        source: 'en',
+        target: 'fr',
+        format: 'text',
+        api_key: 'secret',
+      });
+    });
+
+    it('sends no api_key when none is configured', async () => {
+      await engine().translate({ text: TEXT, source: FRA, target: SPA }, signal());
+      expect(translations()[0].body).toEqual({
+        q: TEXT,
+        source: 'fr',
+        target: 'es',
+        format: 'text',
+      });
+    });
+
+    it('accepts a base URL with a trailing slash', async () => {
+      const result = await engine(undefined, `${fake.url}/`).translate(
+        { text: 'Hello', source: ENG, target: SPA },
+        signal(),
+      );
+      expect(result).toBe('[es] Hello');
+    });
+
+    it('rejects a language the server does not offer without calling /translate', async () => {
+      const error = await failure(
+        engine().translate({ text: TEXT, source: ENG, target: SWH }, signal()),
+      );
+      expect(error).toBeInstanceOf(EngineUnavailableError);
+      expect(error.message).toContain('Swahili (swh_Latn)');
+      expect(translations()).toHaveLength(0);
+    });
+
+    it('reports an unsupported pair with the server error', async () => {
+      fake.set({
+        languages: [
+          { code: 'en', name: 'English', targets: ['fr'] },
+          { code: 'fr', name: 'French', targets: ['en'] },
+          { code: 'es', name: 'Spanish', targets: ['en'] },
+        ],
+      });
+      const error = await failure(
+        engine().translate({ text: TEXT, source: ENG, target: SPA }, signal()),
+      );
+      expect(error).toBeInstanceOf(EngineUnavailableError);
+      expect(error.message).toBe(
+        'answered HTTP 400: Spanish (es) is not available as a target language from English (en).',
+      );
+      expect(error.service).toBe('Translation');
+      expect(error.engine).toBe('libretranslate');
+    });
+
+    it('reports a 500 with the server error cut to 200 characters', async () => {
+      fake.set({ reply: { status: 500, path: '/translate', body: { error: 'x'.repeat(500) } } });
+      const error = await failure(
+        engine().translate({ text: TEXT, source: ENG, target: FRA }, signal()),
+      );
+      expect(error).toBeInstanceOf(EngineUnavailableError);
+      expect(error.message).toBe(`answered HTTP 500: ${'x'.repeat(200)}….`);
+    });
+
+    it('reports a non-JSON error page by its status alone', async () => {
+      fake.set({
+        reply: {
+          status: 502,
+          path: '/translate',
+          body: '<h1>Bad gateway</h1>',
+          contentType: 'text/html',
+        },
+      });
+      const error = await failure(
+        engine().translate({ text: TEXT, source: ENG, target: FRA }, signal()),
+      );
+      expect(error.message).toBe('answered HTTP 502.');
+    });
+
+    it('points at LIBRETRANSLATE_API_KEY on a rejected key (403)', async () => {
+      fake.set({ apiKey: 'right' });
+      const error = await failure(
+        engine('wrong').translate({ text: TEXT, source: ENG, target: FRA }, signal()),
+      );
+      expect(error).toBeInstanceOf(EngineUnavailableError);
+      expect(error.message).toBe('refused the request (HTTP 403: Invalid API key).');
+      expect(error.hint).toContain('LIBRETRANSLATE_API_KEY');
+      expect(error.hint).not.toContain('wrong');
+    });
+
+    it('points at LIBRETRANSLATE_API_KEY on a 401 and on a missing key', async () => {
+      fake.set({ reply: { status: 401, path: '/translate', body: { error: 'Unauthorized' } } });
+      const unauthorized = await failure(
+        engine('k').translate({ text: TEXT, source: ENG, target: FRA }, signal()),
+      );
+      expect(unauthorized.hint).toBe('Check LIBRETRANSLATE_API_KEY: the server rejected it.');
+
+      fake.set({ reply: undefined, apiKey: 'right' });
+      const missing = await failure(
+        engine().translate({ text: TEXT, source: ENG, target: FRA }, signal()),
+      );
+      expect(missing.message).toContain('HTTP 400');
+      expect(missing.hint).toBe('Set LIBRETRANSLATE_API_KEY: the server requires an API key.');
+    });
+
+    it.each([
+      ['an empty object', {}],
+      ['a non-string translatedText', { translatedText: 42 }],
+      ['a batch answer', { translatedText: ['a'] }],
+      ['a non-JSON body', 'Hola'],
+    ])('rejects a 2xx with %s', async (_what, body) => {
+      fake.set({ reply: { status: 200, path: '/translate', body } });
+      const error = await failure(
+        engine().translate({ text: TEXT, source: ENG, target: FRA }, signal()),
+      );
+      expect(error).toBeInstanceOf(EngineUnavailableError);
+      expect(error.message).toBe('answered HTTP 200 without a translatedText string.');
+    });
+
+    it('times out after timeoutMs', async () => {
+      const subject = engine();
+      await subject.availableCodes(); // discovery is cached, so only /translate is slow
+      fake.set({ delayMs: 2_000 });
+      const started = Date.now();
+      const error = await failure(
+        subject.translate({ text: TEXT, source: ENG, target: FRA }, signal()),
+      );
+
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(error).toBeInstanceOf(EngineTimeoutError);
+      expect(error.message).toBe(`did not answer within ${TIMEOUT_MS} ms.`);
+      expect(error.hint).toContain('TRANSLATION_TIMEOUT_MS');
+      expect(error.hint).toContain(fake.url);
+    });
+
+    it('stops when the caller aborts', async () => {
+      const subject = new LibreTranslateEngine({ baseUrl: fake.url, timeoutMs: 5_000 }, CATALOG);
+      await subject.availableCodes();
+      fake.set({ delayMs: 2_000 });
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 50);
+      const started = Date.now();
+      const error = await failure(
+        subject.translate({ text: TEXT, source: ENG, target: FRA }, controller.signal),
+      );
+
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(error).toBeInstanceOf(EngineTimeoutError);
+      expect(error.message).toMatch(/^was cancelled after \d+ ms\.$/);
+    });
+
+    it('does not call the server when the signal is already aborted', async () => {
+      const subject = engine();
+      await subject.availableCodes();
+      const controller = new AbortController();
+      controller.abort();
+      const error = await failure(
+        subject.translate({ text: TEXT, source: ENG, target: FRA }, controller.signal),
+      );
+      expect(error).toBeInstanceOf(EngineTimeoutError);
+      expect(translations()).toHaveLength(0);
+    });
+
+    it('never puts the text in an error, even when the server echoes it', async () => {
+      const cases = [
+        { status: 500, body: { error: `Cannot translate text: ${TEXT}` } },
+        { status: 400, body: { error: `${TEXT} is not supported` } },
+        { status: 403, body: { error: `Invalid API key for ${TEXT}` } },
+        { status: 200, body: { translatedText: null, echo: TEXT } },
+      ];
+      for (const reply of cases) {
+        fake.set({ reply: { ...reply, path: '/translate' } });
+        const error = await failure(
+          engine().translate({ text: TEXT, source: ENG, target: FRA }, signal()),
+        );
+        expect(`${error.message} ${error.detail}`).not.toContain(TEXT);
+        expect(`${error.message} ${error.detail}`).not.toContain('penicillin');
+      }
+    });
+  });
+
+  describe('language discovery', () => {
+    it('lists the catalog languages the server lists', async () => {
+      expect([...(await engine().availableCodes())].sort()).toEqual(
+        ['eng_Latn', 'fra_Latn', 'por_Latn', 'spa_Latn', 'zho_Hans', 'zho_Hant'].sort(),
+      );
+      expect(fake.requests[0]).toMatchObject({ method: 'GET', path: '/languages' });
+    });
+
+    it('caches the list for 60 s', async () => {
+      const subject = engine();
+      const now = Date.now();
+      const clock = vi.spyOn(Date, 'now').mockReturnValue(now);
+      await Promise.all([subject.availableCodes(), subject.availableCodes()]);
+      await subject.translate({ text: 'Hi', source: ENG, target: FRA }, signal());
+      clock.mockReturnValue(now + 59_000);
+      await subject.availableCodes();
+      expect(fake.requests.filter((r) => r.path === '/languages')).toHaveLength(1);
+
+      clock.mockReturnValue(now + 61_000);
+      await subject.availableCodes();
+      expect(fake.requests.filter((r) => r.path === '/languages')).toHaveLength(2);
+    });
+
+    it('does not cache a failure, and names LIBRETRANSLATE_URL', async () => {
+      const subject = engine();
+      fake.set({ reply: { status: 500, path: '/languages', body: { error: 'boot in progress' } } });
+      const error = await failure(subject.availableCodes());
+      expect(error).toBeInstanceOf(EngineUnavailableError);
+      expect(error.message).toBe('answered GET /languages with HTTP 500: boot in progress.');
+      expect(error.hint).toBe(
+        `Check LIBRETRANSLATE_URL (${fake.url}) points to a running LibreTranslate server.`,
+      );
+
+      fake.set({ reply: undefined });
+      expect((await subject.availableCodes()).has('fra_Latn')).toBe(true);
+      expect(fake.requests.filter((r) => r.path === '/languages')).toHaveLength(2);
+    });
+
+    it.each([
+      ['an HTML page', '<html></html>'],
+      ['an object', { languages: [] }],
+    ])('rejects %s instead of a language list', async (_what, body) => {
+      fake.set({ reply: { status: 200, path: '/languages', body } });
+      const error = await failure(engine().availableCodes());
+      expect(error).toBeInstanceOf(EngineUnavailableError);
+      expect(error.message).toBe('answered GET /languages with HTTP 200 without a language list.');
+    });
+
+    it('reports a slow /languages as unavailable', async () => {
+      fake.set({ delayMs: 2_000 });
+      const error = await failure(engine().availableCodes());
+      expect(error).toBeInstanceOf(EngineUnavailableError);
+      expect(error.message).toBe(
+        `did not list its languages: did not answer within ${TIMEOUT_MS} ms.`,
+      );
+      expect(error.hint).toContain('LIBRETRANSLATE_URL');
+    });
+
+    it.each([
+      ['zh-Hans / zh-Hant', ['zh-Hans', 'zh-Hant'], 'zh-Hans', 'zh-Hant'],
+      ['zh / zt', ['zh', 'zt'], 'zh', 'zt'],
+      ['lower-case zh-hans / zh-hant', ['zh-hans', 'zh-hant'], 'zh-hans', 'zh-hant'],
+    ])('maps Chinese to a server listing %s', async (_what, codes, simplified, traditional) => {
+      fake.set({ languages: ['en', ...codes].map((code) => ({ code, name: code })) });
+      const subject = engine();
+      expect([...(await subject.availableCodes())].sort()).toEqual([
+        'eng_Latn',
+        'zho_Hans',
+        'zho_Hant',
+      ]);
+
+      await subject.translate({ text: 'Fever', source: ENG, target: ZHS }, signal());
+      await subject.translate({ text: 'Fever', source: ZHT, target: ENG }, signal());
+      expect(translations().map((r) => r.body)).toEqual([
+        expect.objectContaining({ source: 'en', target: simplified }),
+        expect.objectContaining({ source: traditional, target: 'en' }),
+      ]);
+    });
+
+    it('does not take Simplified zh for Traditional Chinese', async () => {
+      fake.set({
+        languages: [
+          { code: 'en', name: 'English' },
+          { code: 'zh', name: 'Chinese' },
+        ],
+      });
+      const codes = await engine().availableCodes();
+      expect(codes.has('zho_Hans')).toBe(true);
+      expect(codes.has('zho_Hant')).toBe(false);
+    });
+
+    it.each([
+      [['pt', 'pb'], 'pt'],
+      [['pb'], 'pb'],
+    ])('maps Portuguese to a server listing %j as %s', async (codes, expected) => {
+      fake.set({ languages: ['en', ...codes].map((code) => ({ code, name: code })) });
+      await engine().translate({ text: 'Cough', source: ENG, target: POR }, signal());
+      expect(translations()[0].body).toMatchObject({ target: expected });
+    });
+  });
+
+  describe('unreachable server', () => {
+    it('reports connection refused on a closed port, naming LIBRETRANSLATE_URL', async () => {
+      const closed = await startFakeLibreTranslate();
+      await closed.close();
+      const subject = engine(undefined, closed.url);
+
+      for (const attempt of [
+        () => subject.availableCodes(),
+        () => subject.translate({ text: TEXT, source: ENG, target: FRA }, signal()),
+      ]) {
+        const error = await failure(attempt());
+        expect(error).toBeInstanceOf(EngineUnavailableError);
+        expect(error.message).toBe('could not be reached (ECONNREFUSED).');
+        expect(error.hint).toContain(`LIBRETRANSLATE_URL (${closed.url})`);
+        expect(error.detail).not.toContain(TEXT);
+      }
+    });
+
+    it('hides credentials embedded in LIBRETRANSLATE_URL', async () => {
+      const url = fake.url.replace('http://', 'http://user:pa55@');
+      fake.set({ reply: { status: 500, path: '/languages', body: {} } });
+      const error = await failure(engine(undefined, url).availableCodes());
+      expect(error.hint).not.toContain('pa55');
+    });
+  });
+});

@@ -1,0 +1,248 @@
+import { EngineTimeoutError, EngineUnavailableError } from '../../common/errors/engine.errors.js';
+import { CatalogLanguage } from '../catalog/catalog-language.js';
+import { EngineTranslation, TranslationEngine } from './translation-engine.js';
+
+const SERVICE = 'Translation';
+const ENGINE = 'libretranslate';
+const LANGUAGES_TTL_MS = 60_000;
+const MAX_SERVER_ERROR_CHARS = 200;
+
+export interface LibreTranslateOptions {
+  readonly baseUrl: string;
+  readonly apiKey?: string;
+  readonly timeoutMs: number;
+}
+
+/** LibreTranslate codes for a catalog language, best first; the server's list picks one. */
+function candidateCodes(language: CatalogLanguage): string[] {
+  switch (language.iso6391) {
+    // Argos-based servers list zh-Hans/zh-Hant; older ones zh (Simplified) and zt (Traditional).
+    case 'zh':
+      return language.code.endsWith('_Hant') ? ['zh-Hant', 'zt'] : ['zh-Hans', 'zh'];
+    // `pb` is Brazilian Portuguese: only a stand-in when the server has no plain `pt`.
+    case 'pt':
+      return ['pt', 'pb'];
+    default:
+      return language.iso6391 ? [language.iso6391] : [];
+  }
+}
+
+function parseJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+function field(body: unknown, name: string): unknown {
+  return body !== null && typeof body === 'object'
+    ? (body as Record<string, unknown>)[name]
+    : undefined;
+}
+
+/** The server's `error` text, shortened, and never echoing the (medical) text sent. */
+function serverError(body: unknown, text?: string): string {
+  const raw = field(body, 'error');
+  if (typeof raw !== 'string' || raw.trim() === '') return '';
+  const error = text?.trim() ? raw.split(text).join('[text]') : raw;
+  const short =
+    error.length > MAX_SERVER_ERROR_CHARS ? `${error.slice(0, MAX_SERVER_ERROR_CHARS)}…` : error;
+  return `: ${short}`;
+}
+
+/** Node's fetch wraps socket errors: the cause's code (ECONNREFUSED, ENOTFOUND…) says what failed. */
+function networkCode(error: unknown): string {
+  // Duck-typed: fetch errors may come from another realm (e.g. under jest), defeating instanceof.
+  const code = field(field(error, 'cause'), 'code') ?? field(error, 'name');
+  return typeof code === 'string' ? code : 'unknown error';
+}
+
+/** Adapter for a LibreTranslate server (https://docs.libretranslate.com). */
+export class LibreTranslateEngine implements TranslationEngine {
+  readonly name = ENGINE;
+  private cache?: { codes: ReadonlyMap<string, string>; expiresAt: number };
+  private pending?: Promise<ReadonlyMap<string, string>>;
+
+  constructor(
+    private readonly options: LibreTranslateOptions,
+    private readonly languages: readonly CatalogLanguage[],
+  ) {}
+
+  async availableCodes(): Promise<ReadonlySet<string>> {
+    return new Set((await this.serverCodes()).keys());
+  }
+
+  async translate(
+    { text, source, target }: EngineTranslation,
+    signal: AbortSignal,
+  ): Promise<string> {
+    const codes = await this.serverCodes();
+    const from = codes.get(source.code);
+    const to = codes.get(target.code);
+    if (!from || !to) {
+      const missing = from ? target : source;
+      throw new EngineUnavailableError(
+        SERVICE,
+        ENGINE,
+        `the server does not offer ${missing.name} (${missing.code}).`,
+        this.urlHint(),
+      );
+    }
+    const { apiKey } = this.options;
+    const payload = {
+      q: text,
+      source: from,
+      target: to,
+      format: 'text',
+      ...(apiKey ? { api_key: apiKey } : {}),
+    };
+    const { status, body } = await this.call('translate', signal, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(payload),
+    });
+    const error = serverError(body, text);
+    if (status === 401 || status === 403 || (status === 400 && /api.?key/i.test(error))) {
+      throw new EngineUnavailableError(
+        SERVICE,
+        ENGINE,
+        `refused the request (HTTP ${status}${error}).`,
+        this.keyHint(),
+      );
+    }
+    if (status < 200 || status >= 300) {
+      throw new EngineUnavailableError(SERVICE, ENGINE, `answered HTTP ${status}${error}.`);
+    }
+    const translated = field(body, 'translatedText');
+    if (typeof translated !== 'string') {
+      throw new EngineUnavailableError(
+        SERVICE,
+        ENGINE,
+        `answered HTTP ${status} without a translatedText string.`,
+        this.urlHint(),
+      );
+    }
+    return translated;
+  }
+
+  /** FLORES code → LibreTranslate code, for the languages the server lists; failures are not cached. */
+  private serverCodes(): Promise<ReadonlyMap<string, string>> {
+    if (this.cache && Date.now() < this.cache.expiresAt) return Promise.resolve(this.cache.codes);
+    this.pending ??= this.fetchServerCodes()
+      .then((codes) => {
+        this.cache = { codes, expiresAt: Date.now() + LANGUAGES_TTL_MS };
+        return codes;
+      })
+      .finally(() => (this.pending = undefined));
+    return this.pending;
+  }
+
+  private async fetchServerCodes(): Promise<ReadonlyMap<string, string>> {
+    let response: { status: number; body: unknown };
+    try {
+      response = await this.call('languages', undefined, {
+        headers: { accept: 'application/json' },
+      });
+    } catch (error) {
+      // Discovery has no caller to time out on: a slow server is an unavailable one.
+      if (error instanceof EngineTimeoutError) {
+        throw new EngineUnavailableError(
+          SERVICE,
+          ENGINE,
+          `did not list its languages: ${error.message}`,
+          this.urlHint(),
+        );
+      }
+      throw error;
+    }
+    const { status, body } = response;
+    const ok = status >= 200 && status < 300;
+    if (!ok || !Array.isArray(body)) {
+      const what = ok
+        ? `HTTP ${status} without a language list`
+        : `HTTP ${status}${serverError(body)}`;
+      throw new EngineUnavailableError(
+        SERVICE,
+        ENGINE,
+        `answered GET /languages with ${what}.`,
+        this.urlHint(),
+      );
+    }
+    // Codes are compared case-insensitively but sent back as the server spells them.
+    const listed = new Map<string, string>();
+    for (const entry of body) {
+      const code = field(entry, 'code');
+      if (typeof code === 'string') listed.set(code.toLowerCase(), code);
+    }
+    const codes = new Map<string, string>();
+    for (const language of this.languages) {
+      const match = candidateCodes(language).find((code) => listed.has(code.toLowerCase()));
+      if (match) codes.set(language.code, listed.get(match.toLowerCase())!);
+    }
+    return codes;
+  }
+
+  /** One HTTP exchange bounded by timeoutMs and the caller's signal; the body is read inside the bound. */
+  private async call(path: string, signal: AbortSignal | undefined, init: RequestInit) {
+    const started = Date.now();
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.options.timeoutMs);
+    const cancel = () => controller.abort();
+    signal?.addEventListener('abort', cancel, { once: true });
+    if (signal?.aborted) cancel();
+    try {
+      const base = this.options.baseUrl.endsWith('/')
+        ? this.options.baseUrl
+        : `${this.options.baseUrl}/`;
+      const response = await fetch(new URL(path, base), { ...init, signal: controller.signal });
+      return { status: response.status, body: parseJson(await response.text()) };
+    } catch (error) {
+      if (controller.signal.aborted) {
+        const message = timedOut
+          ? `did not answer within ${this.options.timeoutMs} ms.`
+          : `was cancelled after ${Date.now() - started} ms.`;
+        throw new EngineTimeoutError(SERVICE, ENGINE, message, this.timeoutHint());
+      }
+      throw new EngineUnavailableError(
+        SERVICE,
+        ENGINE,
+        `could not be reached (${networkCode(error)}).`,
+        this.urlHint(),
+      );
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', cancel);
+    }
+  }
+
+  /** The URL as configured, minus any credentials embedded in it. */
+  private get shownUrl(): string {
+    try {
+      const url = new URL(this.options.baseUrl);
+      if (!url.username && !url.password) return this.options.baseUrl;
+      url.username = url.password = '';
+      return url.toString();
+    } catch {
+      return this.options.baseUrl;
+    }
+  }
+
+  private urlHint(): string {
+    return `Check LIBRETRANSLATE_URL (${this.shownUrl}) points to a running LibreTranslate server.`;
+  }
+
+  private keyHint(): string {
+    return this.options.apiKey
+      ? 'Check LIBRETRANSLATE_API_KEY: the server rejected it.'
+      : 'Set LIBRETRANSLATE_API_KEY: the server requires an API key.';
+  }
+
+  private timeoutHint(): string {
+    return `Raise TRANSLATION_TIMEOUT_MS (currently ${this.options.timeoutMs}) or check the LibreTranslate server at LIBRETRANSLATE_URL (${this.shownUrl}) is not overloaded.`;
+  }
+}

@@ -1,0 +1,274 @@
+import {
+  EngineError,
+  EngineOutputRejectedError,
+  EngineTimeoutError,
+  EngineUnavailableError,
+} from '../../common/errors/engine.errors.js';
+import {
+  FAKE_OPENAI_MODEL,
+  FakeOpenAi,
+  startFakeOpenAi,
+} from '../../../test/support/fake-openai.js';
+import { CatalogLanguage } from '../catalog/catalog-language.js';
+import { OpenAiTranslationEngine } from './openai-translation.engine.js';
+import { buildTranslationSystemPrompt } from './openai-translation.prompt.js';
+
+const lang = (code: string, iso6391: string, iso6393: string, name: string, bcp47: string) =>
+  ({ code, iso6391, iso6393, name, bcp47, regionalLocales: [] }) as CatalogLanguage;
+
+const ENG = lang('eng_Latn', 'en', 'eng', 'English', 'en-US');
+const FRA = lang('fra_Latn', 'fr', 'fra', 'French', 'fr-FR');
+const SWH = lang('swh_Latn', 'sw', 'swa', 'Swahili', 'sw-KE');
+const CATALOG = [ENG, FRA, SWH];
+
+const TEXT = 'No history of asthma.\nTake 500 mg paracetamol 2 x/day if above 39.5 °C.';
+const TIMEOUT_MS = 200;
+
+/** The EngineError a promise rejects with. */
+async function failure(promise: Promise<unknown>): Promise<EngineError> {
+  const error: unknown = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(EngineError);
+  return error as EngineError;
+}
+
+const completion = (content: unknown, finishReason = 'stop') => ({
+  id: 'chatcmpl-1',
+  object: 'chat.completion',
+  created: 1_700_000_000,
+  model: FAKE_OPENAI_MODEL,
+  choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finishReason }],
+});
+
+describe('OpenAiTranslationEngine', () => {
+  let fake: FakeOpenAi;
+  const engine = (
+    options: { apiKey?: string; model?: string; baseUrl?: string; timeoutMs?: number } = {},
+  ) =>
+    new OpenAiTranslationEngine(
+      {
+        baseUrl: options.baseUrl ?? fake.url,
+        apiKey: options.apiKey,
+        model: options.model ?? FAKE_OPENAI_MODEL,
+        timeoutMs: options.timeoutMs ?? TIMEOUT_MS,
+      },
+      CATALOG,
+    );
+  const signal = () => new AbortController().signal;
+  const translate = (subject = engine(), text = TEXT, s = signal()) =>
+    subject.translate({ text, source: ENG, target: FRA }, s);
+  const chats = () => fake.requests.filter((r) => r.path === '/v1/chat/completions');
+
+  beforeEach(async () => {
+    fake = await startFakeOpenAi({ translate: (text) => `FR: ${text}` });
+  });
+  afterEach(() => fake.close());
+
+  it('sends the model, temperature 0, the prompt and the text alone, with the API key', async () => {
+    fake.set({ apiKey: 'sk-test' });
+    expect(await translate(engine({ apiKey: 'sk-test' }))).toBe(`FR: ${TEXT}`);
+
+    expect(chats()).toHaveLength(1);
+    expect(chats()[0].headers.authorization).toBe('Bearer sk-test');
+    expect(chats()[0].body).toEqual({
+      model: FAKE_OPENAI_MODEL,
+      temperature: 0,
+      messages: [
+        { role: 'system', content: buildTranslationSystemPrompt(ENG, FRA) },
+        { role: 'user', content: TEXT },
+      ],
+    });
+  });
+
+  it('sends a placeholder key when none is configured', async () => {
+    await translate();
+    expect(chats()[0].headers.authorization).toBe('Bearer not-needed');
+  });
+
+  it('offers every catalog language', async () => {
+    expect([...(await engine().availableCodes())]).toEqual(['eng_Latn', 'fra_Latn', 'swh_Latn']);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('builds a prompt naming both languages and the medical rules', () => {
+    const prompt = buildTranslationSystemPrompt(ENG, FRA);
+    expect(prompt).toContain('from English (en-US) to French (fr-FR)');
+    for (const rule of [
+      'Output only the translation',
+      'number, dose, unit, drug name',
+      'negation',
+    ]) {
+      expect(prompt).toContain(rule);
+    }
+    for (const example of [
+      '500 mg',
+      '39.5 °C',
+      '2 x/day',
+      'line break',
+      'Do not add, omit or explain',
+    ]) {
+      expect(prompt).toContain(example);
+    }
+  });
+
+  describe('answer clean-up', () => {
+    it.each([
+      ['double quotes', '"Pas d\'asthme."', "Pas d'asthme."],
+      ['curly quotes', '“Pas d’asthme.”', 'Pas d’asthme.'],
+      ['guillemets', '« Pas d’asthme. »', 'Pas d’asthme.'],
+      ['a bare fence', '```\nLigne 1\n\nLigne 2\n```', 'Ligne 1\n\nLigne 2'],
+      ['a tagged fence', '```text\nLigne 1\nLigne 2\n```', 'Ligne 1\nLigne 2'],
+      ['a fence around quotes', '```\n"Bonjour"\n```', 'Bonjour'],
+      ['surrounding blank lines', '\n  Bonjour  \n', 'Bonjour'],
+      ['a reasoning block', '<think>Translate literally.</think>\n\nBonjour', 'Bonjour'],
+    ])('strips %s', async (_what, answer, expected) => {
+      fake.set({ translate: () => answer });
+      expect(await translate(engine(), 'Hello')).toBe(expected);
+    });
+
+    it.each([
+      ['quotes inside the text', '"Oui" ou "non"'],
+      ['paragraph breaks', 'Ligne 1\n\nLigne 2'],
+      ['a lone quote', '"'],
+    ])('keeps %s', async (_what, answer) => {
+      fake.set({ translate: () => answer });
+      expect(await translate(engine(), 'Hello')).toBe(answer);
+    });
+
+    it('keeps quotes the source text had', async () => {
+      fake.set({ translate: () => '« Oui »' });
+      expect(await translate(engine(), '"Yes"')).toBe('« Oui »');
+    });
+  });
+
+  describe('errors', () => {
+    it('points at TRANSLATION_OPENAI_API_KEY on 401', async () => {
+      fake.set({ apiKey: 'sk-right' });
+      const error = await failure(translate(engine({ apiKey: 'sk-wrong' })));
+      expect(error).toBeInstanceOf(EngineUnavailableError);
+      expect(error.message).toMatch(/^answered HTTP 401: Incorrect API key provided/);
+      expect(error.hint).toBe('Check TRANSLATION_OPENAI_API_KEY: the server rejected it.');
+      expect(error.detail).not.toContain('sk-wrong');
+    });
+
+    it('points at TRANSLATION_OPENAI_API_KEY on 403', async () => {
+      const body = {
+        error: { message: 'Project does not have access', type: 'invalid_request_error' },
+      };
+      fake.set({ reply: { status: 403, body } });
+      const error = await failure(translate());
+      expect(error.message).toBe('answered HTTP 403: Project does not have access.');
+      expect(error.hint).toBe('Set TRANSLATION_OPENAI_API_KEY: the server requires an API key.');
+    });
+
+    it('suggests the model is not served on 404', async () => {
+      const error = await failure(translate(engine({ model: 'gpt-nope' })));
+      expect(error).toBeInstanceOf(EngineUnavailableError);
+      expect(error.message).toContain('HTTP 404: The model `gpt-nope` does not exist');
+      expect(error.hint).toContain('TRANSLATION_OPENAI_MODEL (gpt-nope) may not be served');
+      expect(error.hint).toContain(fake.url);
+    });
+
+    it.each([500, 429, 503])('reports HTTP %i once, without retrying', async (status) => {
+      fake.set({
+        reply: { status, body: { error: { message: 'e'.repeat(300), type: 'server_error' } } },
+      });
+      const error = await failure(translate());
+      expect(error).toBeInstanceOf(EngineUnavailableError);
+      expect(error.message).toBe(`answered HTTP ${status}: ${'e'.repeat(200)}….`);
+      expect(chats()).toHaveLength(1);
+    });
+
+    it('times out after timeoutMs, without retrying', async () => {
+      fake.set({ delayMs: 2_000 });
+      const started = Date.now();
+      const error = await failure(translate());
+
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(error).toBeInstanceOf(EngineTimeoutError);
+      expect(error.message).toBe(`did not answer within ${TIMEOUT_MS} ms.`);
+      expect(error.hint).toContain('TRANSLATION_TIMEOUT_MS (currently 200)');
+      expect(chats()).toHaveLength(1);
+    });
+
+    it('stops when the caller aborts', async () => {
+      fake.set({ delayMs: 2_000 });
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 50);
+      const started = Date.now();
+      const error = await failure(translate(engine({ timeoutMs: 5_000 }), TEXT, controller.signal));
+
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(error).toBeInstanceOf(EngineTimeoutError);
+      expect(error.message).toMatch(/^was cancelled after \d+ ms\.$/);
+    });
+
+    it('reports connection refused on a closed port, naming TRANSLATION_OPENAI_BASE_URL', async () => {
+      const closed = await startFakeOpenAi();
+      await closed.close();
+      const error = await failure(translate(engine({ baseUrl: closed.url })));
+      expect(error).toBeInstanceOf(EngineUnavailableError);
+      expect(error.message).toBe('could not be reached (ECONNREFUSED).');
+      expect(error.hint).toContain(`TRANSLATION_OPENAI_BASE_URL (${closed.url})`);
+    });
+
+    it.each([
+      ['an empty object', {}, 'answered without a chat completion choice.'],
+      [
+        'no choices',
+        { ...completion('x'), choices: [] },
+        'answered without a chat completion choice.',
+      ],
+      ['a plain-text body', 'Bonjour', 'answered without a chat completion choice.'],
+      ['null content', completion(null), 'the model returned an empty translation.'],
+      ['blank content', completion('  \n '), 'the model returned an empty translation.'],
+      ['only quotes', completion('""'), 'the model returned an empty translation.'],
+    ])('rejects a 200 with %s', async (_what, body, message) => {
+      const contentType = typeof body === 'string' ? 'text/plain' : undefined;
+      fake.set({ reply: { status: 200, body, contentType } });
+      const error = await failure(translate());
+      expect(error).toBeInstanceOf(EngineUnavailableError);
+      expect(error.message).toBe(message);
+    });
+
+    it('rejects a 200 whose JSON does not parse', async () => {
+      fake.set({ reply: { status: 200, body: '{"choices": [', contentType: 'application/json' } });
+      const error = await failure(translate());
+      expect(error).toBeInstanceOf(EngineUnavailableError);
+      expect(error.message).toBe('answered with an unreadable body (SyntaxError).');
+    });
+
+    it.each(['length', 'content_filter'])(
+      'rejects an answer cut by finish_reason %s',
+      async (reason) => {
+        fake.set({ reply: { status: 200, body: completion('Pas d’asthme. Prendre 500', reason) } });
+        const error = await failure(translate());
+        expect(error).toBeInstanceOf(EngineOutputRejectedError);
+        expect(error.message).toBe(
+          `the model did not finish the translation (finish_reason ${reason}).`,
+        );
+      },
+    );
+
+    it('never puts the text in an error, even when the server echoes it', async () => {
+      const echo = (status: number) => ({
+        status,
+        body: { error: { message: `Bad input: ${TEXT}` } },
+      });
+      for (const reply of [
+        echo(400),
+        echo(401),
+        echo(404),
+        echo(500),
+        { status: 200, body: completion('') },
+      ]) {
+        fake.set({ reply });
+        const error = await failure(translate());
+        expect(`${error.message} ${error.detail}`).not.toContain(TEXT);
+        expect(`${error.message} ${error.detail}`).not.toContain('asthma');
+      }
+    });
+  });
+});

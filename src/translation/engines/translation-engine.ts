@@ -1,0 +1,23 @@
+import { CatalogLanguage } from '../catalog/catalog-language.js';
+
+/** Injection token of the active translation engine (chosen by TRANSLATION_ENGINE). */
+export const TRANSLATION_ENGINE = Symbol('TRANSLATION_ENGINE');
+
+export interface EngineTranslation {
+  readonly text: string;
+  readonly source: CatalogLanguage;
+  readonly target: CatalogLanguage;
+}
+
+/**
+ * The translation port. Adapters translate between any two languages they report as available;
+ * the service handles validation, same-language requests, timeouts and medical-token checks.
+ */
+export interface TranslationEngine {
+  /** Stable engine name used in errors and the `X-Engine` header: `apertium`, `libretranslate`, `openai`. */
+  readonly name: string;
+  /** FLORES codes this engine can translate from and to. May query the backend (cached by the adapter). */
+  availableCodes(): Promise<ReadonlySet<string>>;
+  /** Translates; rejects with an EngineError subclass when the backend fails. Honours `signal`. */
+  translate(request: EngineTranslation, signal: AbortSignal): Promise<string>;
+}

@@ -1,0 +1,137 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AppConfig } from '../config/app-config.js';
+import { EngineOutputRejectedError, EngineTimeoutError } from '../common/errors/engine.errors.js';
+import { withTimeout } from '../common/timeout/with-timeout.js';
+import {
+  RequestValidationException,
+  ValidationDetail,
+} from '../common/validation/validation-detail.js';
+import { CatalogLanguage } from './catalog/catalog-language.js';
+import { LanguageCatalog } from './catalog/language-catalog.js';
+import { LanguageListDto } from './dto/language-list.dto.js';
+import { TranslateRequestDto } from './dto/translate-request.dto.js';
+import { TranslationResultDto } from './dto/translation-result.dto.js';
+import { TRANSLATION_ENGINE, type TranslationEngine } from './engines/translation-engine.js';
+import { missingNumbers } from './medical-tokens.js';
+
+const LIST_PATH = 'GET /api/v1/translation/languages';
+
+/** Translation for the REST API and the other modules; the only user of the translation engine. */
+@Injectable()
+export class TranslationService {
+  constructor(
+    @Inject(TRANSLATION_ENGINE) private readonly engine: TranslationEngine,
+    private readonly catalog: LanguageCatalog,
+    private readonly config: AppConfig,
+  ) {}
+
+  get engineName(): string {
+    return this.engine.name;
+  }
+
+  /** Catalog languages the active engine can translate, sorted by BCP-47 locale. */
+  async availableLanguages(): Promise<CatalogLanguage[]> {
+    const codes = await this.engine.availableCodes();
+    return this.catalog.all().filter((language) => codes.has(language.code));
+  }
+
+  async listLanguages(): Promise<LanguageListDto> {
+    const languages = (await this.availableLanguages()).map((l) => ({
+      bcp47: l.bcp47,
+      iso_639_1: l.iso6391,
+      iso_639_3: l.iso6393,
+      code: l.code,
+      name: l.name,
+    }));
+    return { languages, total: languages.length };
+  }
+
+  /** The REST operation: opaque codes in, BCP-47 locales out (interface §2.4–2.5). */
+  async translate(request: TranslateRequestDto): Promise<TranslationResultDto> {
+    const [source, target] = await this.resolvePair(
+      request.source_language,
+      request.target_language,
+    );
+    const started = process.hrtime.bigint();
+    const translated = await this.translateText(request.text, source, target);
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    return {
+      success: true,
+      source_language: source.bcp47,
+      target_language: target.bcp47,
+      original_text: request.text,
+      translated_text: translated,
+      translation_seconds: Math.round(seconds * 1e6) / 1e6,
+      timestamp: new Date().toISOString(),
+    };
+  }
+
+  /**
+   * Translates between two catalog languages. Same language: the text unchanged. A translation
+   * that lost or changed a number is withheld, since it could change a dose.
+   */
+  async translateText(
+    text: string,
+    source: CatalogLanguage,
+    target: CatalogLanguage,
+  ): Promise<string> {
+    if (source.code === target.code) return text;
+    const ms = this.config.TRANSLATION_TIMEOUT_MS;
+    const translated = await withTimeout(
+      ms,
+      (signal) => this.engine.translate({ text, source, target }, signal),
+      () =>
+        new EngineTimeoutError(
+          'Translation',
+          this.engine.name,
+          `no answer within ${ms} ms`,
+          'Check the engine, or raise TRANSLATION_TIMEOUT_MS.',
+        ),
+    );
+    if (missingNumbers(text, translated).length > 0) {
+      throw new EngineOutputRejectedError(
+        'Translation',
+        this.engine.name,
+        'the translation changed or dropped a number of the text, so it was withheld: it could alter a dose or a measurement.',
+        'Rephrase the numbers (e.g. digits with their unit) or use another engine.',
+      );
+    }
+    return translated;
+  }
+
+  /** Resolves both request codes, reporting the problems of both fields in one 422. */
+  private async resolvePair(
+    sourceCode: string,
+    targetCode: string,
+  ): Promise<[CatalogLanguage, CatalogLanguage]> {
+    const available = await this.engine.availableCodes();
+    const source = this.resolveCode('source_language', sourceCode, available);
+    const target = this.resolveCode('target_language', targetCode, available);
+    const problems = [source, target].filter((r): r is ValidationDetail => 'loc' in r);
+    if (problems.length > 0) throw new RequestValidationException(problems);
+    return [source as CatalogLanguage, target as CatalogLanguage];
+  }
+
+  /** The catalog language of an opaque code, or the 2.13 detail that tells the client what to send. */
+  private resolveCode(
+    field: string,
+    code: string,
+    available: ReadonlySet<string>,
+  ): CatalogLanguage | ValidationDetail {
+    const loc = ['body', field];
+    const language = this.catalog.findByCode(code);
+    if (language && available.has(language.code)) return language;
+    if (language) {
+      const msg = `${language.name} (${language.code}) is not available with the active translation engine '${this.engine.name}'; ${LIST_PATH} lists the available languages.`;
+      return { loc, msg, type: 'language_unavailable' };
+    }
+    const normalized = this.catalog.normalize(code);
+    if (normalized.ok) {
+      const { name, code: opaque } = normalized.language;
+      const msg = `'${code}' is an ISO 639 code or BCP-47 tag; send the language's code from ${LIST_PATH} instead (for ${name}: ${opaque}).`;
+      return { loc, msg, type: 'language_code_format' };
+    }
+    const msg = `'${code}' is not a known language code; send a code from ${LIST_PATH} (e.g. eng_Latn).`;
+    return { loc, msg, type: 'unknown_language' };
+  }
+}

@@ -1,0 +1,185 @@
+import { createServer, IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { AddressInfo } from 'node:net';
+
+/**
+ * A LibreTranslate stand-in for tests: GET /languages and POST /translate answered with the same
+ * shapes, status codes and `error` texts as the real server (libretranslate/app.py).
+ */
+
+export interface FakeLibreLanguage {
+  readonly code: string;
+  readonly name: string;
+  /** Defaults to every other listed code. */
+  readonly targets?: readonly string[];
+}
+
+export interface FakeRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly headers: IncomingHttpHeaders;
+  /** Parsed JSON (or form fields) when possible, else the raw text. */
+  readonly body: unknown;
+}
+
+export interface FakeReply {
+  readonly status: number;
+  /** Objects are sent as JSON, strings as they are (for malformed bodies). */
+  readonly body: unknown;
+  /** Only requests to this path get the reply; every request when omitted. */
+  readonly path?: string;
+  readonly contentType?: string;
+}
+
+export interface FakeLibreTranslateOptions {
+  languages: readonly FakeLibreLanguage[];
+  /** When set, /translate requires this api_key: a wrong one gets 403, none gets 400. */
+  apiKey?: string;
+  translate: (q: string, source: string, target: string) => string;
+  /** Forced answer instead of the normal behaviour. */
+  reply?: FakeReply;
+  /** Wait before answering any request, to provoke client timeouts. */
+  delayMs: number;
+}
+
+export interface FakeLibreTranslate {
+  /** Base URL, e.g. `http://127.0.0.1:41234`: the LIBRETRANSLATE_URL to use. */
+  readonly url: string;
+  readonly requests: FakeRequest[];
+  /** Changes some options; `{ reply: undefined }` removes a forced reply. */
+  set(options: Partial<FakeLibreTranslateOptions>): void;
+  close(): Promise<void>;
+}
+
+export const FAKE_LIBRE_LANGUAGES: readonly FakeLibreLanguage[] = [
+  { code: 'en', name: 'English' },
+  { code: 'fr', name: 'French' },
+  { code: 'es', name: 'Spanish' },
+  { code: 'de', name: 'German' },
+  { code: 'pt', name: 'Portuguese' },
+  { code: 'ar', name: 'Arabic' },
+  { code: 'zh-Hans', name: 'Chinese' },
+  { code: 'zh-Hant', name: 'Chinese (traditional)' },
+];
+
+const defaults = (): FakeLibreTranslateOptions => ({
+  languages: FAKE_LIBRE_LANGUAGES,
+  translate: (q, _source, target) => `[${target}] ${q}`,
+  delayMs: 0,
+});
+
+function parseBody(raw: string, contentType = ''): unknown {
+  if (contentType.includes('application/x-www-form-urlencoded')) {
+    return Object.fromEntries(new URLSearchParams(raw));
+  }
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  contentType = 'application/json',
+) {
+  if (res.destroyed) return;
+  res.writeHead(status, { 'content-type': contentType });
+  res.end(typeof body === 'string' ? body : JSON.stringify(body));
+}
+
+export async function startFakeLibreTranslate(
+  initial: Partial<FakeLibreTranslateOptions> = {},
+): Promise<FakeLibreTranslate> {
+  const options: FakeLibreTranslateOptions = { ...defaults(), ...initial };
+  const requests: FakeRequest[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => (timers.delete(timer), resolve()), ms);
+      timers.add(timer);
+    });
+
+  const targetsOf = (language: FakeLibreLanguage) =>
+    language.targets ?? options.languages.map((l) => l.code).filter((c) => c !== language.code);
+
+  function translate(body: unknown, res: ServerResponse) {
+    if (body === null || typeof body !== 'object')
+      return send(res, 400, { error: 'Invalid JSON format' });
+    const { q, source, target, format, api_key } = body as Record<string, unknown>;
+    if (options.apiKey !== undefined) {
+      if (api_key && api_key !== options.apiKey)
+        return send(res, 403, { error: 'Invalid API key' });
+      if (!api_key) {
+        return send(res, 400, { error: 'Please contact the server operator to get an API key' });
+      }
+    }
+    for (const [name, value] of Object.entries({ q, source, target })) {
+      if (!value) return send(res, 400, { error: `Invalid request: missing ${name} parameter` });
+    }
+    const from = options.languages.find((l) => l.code === source);
+    if (!from) return send(res, 400, { error: `${String(source)} is not supported` });
+    const to = options.languages.find((l) => l.code === target);
+    if (!to) return send(res, 400, { error: `${String(target)} is not supported` });
+    if (format !== undefined && format !== 'text' && format !== 'html') {
+      return send(res, 400, { error: `${String(format)} format is not supported` });
+    }
+    if (!targetsOf(from).includes(to.code)) {
+      const error = `${to.name} (${to.code}) is not available as a target language from ${from.name} (${from.code})`;
+      return send(res, 400, { error });
+    }
+    try {
+      const one = (text: unknown) => options.translate(String(text), from.code, to.code);
+      send(res, 200, { translatedText: Array.isArray(q) ? q.map(one) : one(q) });
+    } catch (error) {
+      send(res, 500, { error: `Cannot translate text: ${(error as Error).message}` });
+    }
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const path = new URL(req.url ?? '/', 'http://fake').pathname;
+    const method = req.method ?? 'GET';
+    const body = parseBody(raw, req.headers['content-type']);
+    requests.push({ method, path, headers: req.headers, body });
+    if (options.delayMs > 0) await sleep(options.delayMs);
+
+    const { reply } = options;
+    if (reply && (reply.path === undefined || reply.path === path)) {
+      return send(res, reply.status, reply.body, reply.contentType);
+    }
+    if (method === 'GET' && path === '/languages') {
+      const list = options.languages.map((l) => ({
+        code: l.code,
+        name: l.name,
+        targets: targetsOf(l),
+      }));
+      return send(res, 200, list);
+    }
+    if (method === 'POST' && path === '/translate') return translate(body, res);
+    send(res, 404, '<!doctype html><title>404 Not Found</title>', 'text/html');
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => send(res, 500, { error: 'fake server failure' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    set: (changes) => Object.assign(options, changes),
+    close: () =>
+      new Promise<void>((resolve) => {
+        timers.forEach(clearTimeout);
+        timers.clear();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
