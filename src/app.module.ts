@@ -1,8 +1,9 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { ApiKeyGuard } from './common/auth/api-key.guard.js';
 import { ApiKeyVerifier } from './common/auth/api-key.verifier.js';
 import { HttpErrorFilter } from './common/http/http-error.filter.js';
+import { JsonBodyMiddleware } from './common/http/json-body.middleware.js';
 import { LoggingModule } from './common/logging/logging.module.js';
 import { RequestValidationPipe } from './common/validation/request-validation.pipe.js';
 import { AppConfig } from './config/app-config.js';
@@ -10,7 +11,12 @@ import { ConfigModule } from './config/config.module.js';
 import { TranslationModule } from './translation/translation.module.js';
 
 @Module({})
-export class AppModule {
+export class AppModule implements NestModule {
+  /** After the request logger (an imported module's middleware runs first), before every route. */
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(JsonBodyMiddleware).forRoutes('{*path}');
+  }
+
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,

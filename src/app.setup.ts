@@ -1,10 +1,8 @@
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import express from 'express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
-import { bodyParserErrors } from './common/http/body-parser-errors.js';
 import { AppConfig } from './config/app-config.js';
 
 /** Builds the application as `npm start` serves it; the end-to-end tests use the same function. */
@@ -15,8 +13,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
-  // Body parsing and its errors live here: parser errors never reach Nest's exception filters.
-  app.use(express.json({ limit: config.MAX_JSON_BODY_BYTES }), bodyParserErrors);
+  // JSON bodies are parsed by JsonBodyMiddleware, after the request logger.
   app.enableShutdownHooks();
   setupOpenApi(app);
   return app;
@@ -34,6 +31,7 @@ function setupOpenApi(app: NestExpressApplication): void {
     .addBearerAuth({
       type: 'http',
       scheme: 'bearer',
+      bearerFormat: 'API key',
       description: 'Only when the server sets API_KEYS',
     })
     .addSecurityRequirements('bearer')

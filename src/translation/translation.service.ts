@@ -84,7 +84,7 @@ export class TranslationService {
         new EngineTimeoutError(
           'Translation',
           this.engine.name,
-          `no answer within ${ms} ms`,
+          `no answer within ${ms} ms.`,
           'Check the engine, or raise TRANSLATION_TIMEOUT_MS.',
         ),
     );

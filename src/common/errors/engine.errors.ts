@@ -11,6 +11,11 @@ export class EngineError extends Error {
     message: string,
     /** What an operator can do about it, e.g. `Check LIBRETRANSLATE_URL (http://…) is reachable.` */
     readonly hint?: string,
+    /**
+     * The remote server's own error text. Shown to the client (it may quote the client's text),
+     * never logged: a server can echo part of a conversation.
+     */
+    readonly remote?: string,
   ) {
     super(message);
     this.name = new.target.name;
@@ -18,7 +23,9 @@ export class EngineError extends Error {
 
   /** The client-facing sentence: no stack, no internal detail beyond the engine and the hint. */
   get detail(): string {
-    return [`${this.service} engine '${this.engine}': ${this.message}`, this.hint]
+    const remote = this.remote && !/[.!?…]$/.test(this.remote) ? `${this.remote}.` : this.remote;
+    const said = remote ? ` The server said: ${remote}` : '';
+    return [`${this.service} engine '${this.engine}': ${this.message}${said}`, this.hint]
       .filter(Boolean)
       .join(' ');
   }

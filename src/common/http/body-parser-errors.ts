@@ -8,8 +8,7 @@ interface BodyParserError extends Error {
 }
 
 /**
- * Express error middleware placed right after the body parsers, whose errors never reach Nest's
- * filters: malformed JSON is a 422 `json_invalid` (as 2.13 clients expect), a body over the
+ * Answers the errors of the JSON body parser, which never reach Nest's filters: malformed JSON is a 422 `json_invalid` (as 2.13 clients expect), a body over the
  * limit a 413, an unreadable body a 400, each with the decisions §3 body.
  */
 export function bodyParserErrors(
@@ -34,6 +33,16 @@ export function bodyParserErrors(
       res.status(413).json({
         detail: `The request body is larger than the ${error.limit ?? ''} bytes this server accepts (MAX_JSON_BODY_BYTES).`,
       });
+      return;
+    case 'encoding.invalid':
+    case 'entity.too.deep':
+      res
+        .status(422)
+        .json(
+          new RequestValidationException([
+            { loc: ['body'], msg: error.message, type: 'json_invalid' },
+          ]).getResponse(),
+        );
       return;
     case 'encoding.unsupported':
     case 'charset.unsupported':

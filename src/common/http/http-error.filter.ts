@@ -43,6 +43,25 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
   };
 }
 
+/**
+ * What a 5xx log line says about the failure. Engine errors: their kind, engine and message (which
+ * never holds conversation text; the remote server's words stay out). Anything else: its class and
+ * stack frames, without the message line, since a parser's message can quote the input.
+ */
+export function describeFailure(error: unknown): Record<string, unknown> {
+  if (error instanceof EngineError) {
+    return {
+      kind: error.name,
+      service: error.service,
+      engine: error.engine,
+      message: error.message,
+    };
+  }
+  const kind = error instanceof Error ? error.constructor.name : typeof error;
+  const frames = error instanceof Error ? (error.stack ?? '').split('\n').slice(1).join('\n') : '';
+  return { kind, frames };
+}
+
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpError');
@@ -51,19 +70,8 @@ export class HttpErrorFilter implements ExceptionFilter {
     if (host.getType() !== 'http') throw error;
     const response = host.switchToHttp().getResponse<Response>();
     const { status, body } = toErrorResponse(error);
-    if (status >= 500) {
-      // Name and stack only: engine errors never carry conversation text, and bodies are not logged.
-      this.logger.error(
-        {
-          err: {
-            type: (error as Error)?.name,
-            message: (error as Error)?.message,
-            stack: (error as Error)?.stack,
-          },
-        },
-        'request failed',
-      );
-    }
+    if (status >= 500)
+      this.logger.error({ msg: 'request failed', failure: describeFailure(error) });
     if (status === HttpStatus.UNAUTHORIZED) response.setHeader('WWW-Authenticate', 'Bearer');
     if (response.headersSent) {
       response.end();

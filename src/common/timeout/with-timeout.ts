@@ -1,23 +1,30 @@
 /**
- * Runs `work` with an AbortSignal that fires after `ms`, and rejects with `onTimeout()` at that
- * moment even if `work` ignores the signal, so no engine call can hang a request.
+ * Runs `work` with an AbortSignal that fires after `ms`. Engines that honour the signal answer with
+ * their own timeout error, which names their settings; if `work` ignores it, the call is given up
+ * `graceMs` later with `onTimeout()`, so no engine call can hang a request.
  */
 export async function withTimeout<T>(
   ms: number,
   work: (signal: AbortSignal) => Promise<T>,
   onTimeout: () => Error,
+  graceMs = 250,
 ): Promise<T> {
   const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
+  const timers: NodeJS.Timeout[] = [];
   const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      reject(onTimeout());
-    }, ms);
+    timers.push(
+      setTimeout(() => controller.abort(new DOMException('deadline passed', 'TimeoutError')), ms),
+    );
+    timers.push(setTimeout(() => reject(onTimeout()), ms + graceMs));
   });
   try {
     return await Promise.race([work(controller.signal), expired]);
   } finally {
-    clearTimeout(timer);
+    timers.forEach(clearTimeout);
   }
+}
+
+/** Whether an abort reason is a passed deadline (withTimeout above, or AbortSignal.timeout). */
+export function isDeadline(reason: unknown): boolean {
+  return reason instanceof Error && reason.name === 'TimeoutError';
 }

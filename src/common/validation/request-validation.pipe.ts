@@ -72,6 +72,8 @@ export class RequestValidationPipe extends ValidationPipe {
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const where = metadata.type === 'param' ? 'path' : metadata.type;
+    // No body at all: report each missing field rather than the absent object.
+    if (metadata.type === 'body' && value === undefined) value = {};
     if (
       metadata.type === 'body' &&
       metadata.metatype &&

@@ -1,3 +1,5 @@
+import { ApiProperty } from '@nestjs/swagger';
+
 export class LanguageEntryDto {
   /**
    * The language's default BCP-47 locale.
@@ -25,6 +27,7 @@ export class LanguageListDto {
   /** Languages the active engine translates, one entry per language, sorted by bcp47. */
   languages!: LanguageEntryDto[];
 
-  /** @example 5 */
+  /** How many languages are listed. */
+  @ApiProperty({ type: 'integer', example: 5 })
   total!: number;
 }

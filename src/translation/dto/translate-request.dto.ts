@@ -4,7 +4,7 @@ export class TranslateRequestDto {
   /**
    * The text to translate, 1 to 5000 characters. Line and paragraph breaks are kept; numbers,
    * doses and units come out exactly as written.
-   * @example "The patient takes 500 mg of paracetamol 2 x/day.\nFever of 39.5 °C since yesterday."
+   * @example "The patient takes 500 mg of paracetamol 2 x/day. Fever of 39.5 °C since yesterday."
    */
   @IsString()
   @MinLength(1, { message: '$property must not be empty' })

@@ -14,10 +14,10 @@ export class TranslationResultDto {
    */
   target_language!: string;
 
-  /** @example "The patient takes 500 mg of paracetamol 2 x/day.\nFever of 39.5 °C since yesterday." */
+  /** @example "The patient takes 500 mg of paracetamol 2 x/day. Fever of 39.5 °C since yesterday." */
   original_text!: string;
 
-  /** @example "El paciente toma 500 mg de paracetamol 2 x/day.\nFiebre de 39.5 °C desde ayer." */
+  /** @example "El paciente toma 500 mg de paracetamol 2 x/day. Fiebre de 39.5 °C desde ayer." */
   translated_text!: string;
 
   /**

@@ -110,8 +110,11 @@ describe('LibreTranslateEngine', () => {
         engine().translate({ text: TEXT, source: ENG, target: SPA }, signal()),
       );
       expect(error).toBeInstanceOf(EngineUnavailableError);
-      expect(error.message).toBe(
-        'answered HTTP 400: Spanish (es) is not available as a target language from English (en).',
+      const said = 'Spanish (es) is not available as a target language from English (en)';
+      expect(error.message).toBe('answered HTTP 400.');
+      expect(error.remote).toBe(said);
+      expect(error.detail).toBe(
+        `Translation engine 'libretranslate': answered HTTP 400. The server said: ${said}.`,
       );
       expect(error.service).toBe('Translation');
       expect(error.engine).toBe('libretranslate');
@@ -123,7 +126,11 @@ describe('LibreTranslateEngine', () => {
         engine().translate({ text: TEXT, source: ENG, target: FRA }, signal()),
       );
       expect(error).toBeInstanceOf(EngineUnavailableError);
-      expect(error.message).toBe(`answered HTTP 500: ${'x'.repeat(200)}….`);
+      expect(error.message).toBe('answered HTTP 500.');
+      expect(error.remote).toBe(`${'x'.repeat(200)}…`);
+      expect(error.detail).toBe(
+        `Translation engine 'libretranslate': answered HTTP 500. The server said: ${'x'.repeat(200)}…`,
+      );
     });
 
     it('reports a non-JSON error page by its status alone', async () => {
@@ -147,7 +154,11 @@ describe('LibreTranslateEngine', () => {
         engine('wrong').translate({ text: TEXT, source: ENG, target: FRA }, signal()),
       );
       expect(error).toBeInstanceOf(EngineUnavailableError);
-      expect(error.message).toBe('refused the request (HTTP 403: Invalid API key).');
+      expect(error.message).toBe('refused the request (HTTP 403).');
+      expect(error.remote).toBe('Invalid API key');
+      expect(error.detail).toBe(
+        "Translation engine 'libretranslate': refused the request (HTTP 403). The server said: Invalid API key. Check LIBRETRANSLATE_API_KEY: the server rejected it.",
+      );
       expect(error.hint).toContain('LIBRETRANSLATE_API_KEY');
       expect(error.hint).not.toContain('wrong');
     });
@@ -241,6 +252,33 @@ describe('LibreTranslateEngine', () => {
         expect(`${error.message} ${error.detail}`).not.toContain('penicillin');
       }
     });
+
+    it('keeps a partly quoted text out of the message, showing it only through remote', async () => {
+      const first = 'Patient allergic to penicillin.';
+      const second = 'Takes 500 mg paracetamol 2 x/day.';
+      const cases = [
+        { status: 500, body: { error: `Cannot translate "${second}"` } },
+        { status: 400, body: { error: `Unexpected token in: ${second}` } },
+        { status: 403, body: { error: `Invalid API key for "${second}"` } },
+      ];
+      for (const reply of cases) {
+        fake.set({ reply: { ...reply, path: '/translate' } });
+        const error = await failure(
+          engine().translate({ text: `${first} ${second}`, source: ENG, target: FRA }, signal()),
+        );
+        expect(error.message).toBe(
+          reply.status === 403
+            ? 'refused the request (HTTP 403).'
+            : `answered HTTP ${reply.status}.`,
+        );
+        for (const quoted of [second, 'Takes', 'paracetamol', '500 mg', 'x/day']) {
+          expect(error.message).not.toContain(quoted);
+        }
+        // Only the whole text is replaced by [text]: a partial quote reaches the client, never the log.
+        expect(error.remote).toBe(reply.body.error);
+        expect(error.detail).toContain(`The server said: ${reply.body.error}`);
+      }
+    });
   });
 
   describe('language discovery', () => {
@@ -271,9 +309,13 @@ describe('LibreTranslateEngine', () => {
       fake.set({ reply: { status: 500, path: '/languages', body: { error: 'boot in progress' } } });
       const error = await failure(subject.availableCodes());
       expect(error).toBeInstanceOf(EngineUnavailableError);
-      expect(error.message).toBe('answered GET /languages with HTTP 500: boot in progress.');
+      expect(error.message).toBe('answered GET /languages with HTTP 500.');
+      expect(error.remote).toBe('boot in progress');
       expect(error.hint).toBe(
         `Check LIBRETRANSLATE_URL (${fake.url}) points to a running LibreTranslate server.`,
+      );
+      expect(error.detail).toBe(
+        `Translation engine 'libretranslate': answered GET /languages with HTTP 500. The server said: boot in progress. ${error.hint}`,
       );
 
       fake.set({ reply: undefined });

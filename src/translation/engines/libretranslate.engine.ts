@@ -1,4 +1,5 @@
 import { EngineTimeoutError, EngineUnavailableError } from '../../common/errors/engine.errors.js';
+import { isDeadline } from '../../common/timeout/with-timeout.js';
 import { CatalogLanguage } from '../catalog/catalog-language.js';
 import { EngineTranslation, TranslationEngine } from './translation-engine.js';
 
@@ -48,7 +49,7 @@ function serverError(body: unknown, text?: string): string {
   const error = text?.trim() ? raw.split(text).join('[text]') : raw;
   const short =
     error.length > MAX_SERVER_ERROR_CHARS ? `${error.slice(0, MAX_SERVER_ERROR_CHARS)}…` : error;
-  return `: ${short}`;
+  return short;
 }
 
 /** Node's fetch wraps socket errors: the cause's code (ECONNREFUSED, ENOTFOUND…) says what failed. */
@@ -107,12 +108,19 @@ export class LibreTranslateEngine implements TranslationEngine {
       throw new EngineUnavailableError(
         SERVICE,
         ENGINE,
-        `refused the request (HTTP ${status}${error}).`,
+        `refused the request (HTTP ${status}).`,
         this.keyHint(),
+        error,
       );
     }
     if (status < 200 || status >= 300) {
-      throw new EngineUnavailableError(SERVICE, ENGINE, `answered HTTP ${status}${error}.`);
+      throw new EngineUnavailableError(
+        SERVICE,
+        ENGINE,
+        `answered HTTP ${status}.`,
+        undefined,
+        error,
+      );
     }
     const translated = field(body, 'translatedText');
     if (typeof translated !== 'string') {
@@ -159,14 +167,13 @@ export class LibreTranslateEngine implements TranslationEngine {
     const { status, body } = response;
     const ok = status >= 200 && status < 300;
     if (!ok || !Array.isArray(body)) {
-      const what = ok
-        ? `HTTP ${status} without a language list`
-        : `HTTP ${status}${serverError(body)}`;
+      const what = ok ? `HTTP ${status} without a language list` : `HTTP ${status}`;
       throw new EngineUnavailableError(
         SERVICE,
         ENGINE,
         `answered GET /languages with ${what}.`,
         this.urlHint(),
+        ok ? undefined : serverError(body),
       );
     }
     // Codes are compared case-insensitively but sent back as the server spells them.
@@ -203,7 +210,9 @@ export class LibreTranslateEngine implements TranslationEngine {
       return { status: response.status, body: parseJson(await response.text()) };
     } catch (error) {
       if (controller.signal.aborted) {
-        const message = timedOut
+        // The service aborts with a TimeoutError reason when its deadline passes.
+        const deadline = timedOut || isDeadline(signal?.reason);
+        const message = deadline
           ? `did not answer within ${this.options.timeoutMs} ms.`
           : `was cancelled after ${Date.now() - started} ms.`;
         throw new EngineTimeoutError(SERVICE, ENGINE, message, this.timeoutHint());

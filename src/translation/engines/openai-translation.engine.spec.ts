@@ -148,8 +148,14 @@ describe('OpenAiTranslationEngine', () => {
       fake.set({ apiKey: 'sk-right' });
       const error = await failure(translate(engine({ apiKey: 'sk-wrong' })));
       expect(error).toBeInstanceOf(EngineUnavailableError);
-      expect(error.message).toMatch(/^answered HTTP 401: Incorrect API key provided/);
+      expect(error.message).toBe('answered HTTP 401.');
+      expect(error.remote).toBe(
+        'Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.',
+      );
       expect(error.hint).toBe('Check TRANSLATION_OPENAI_API_KEY: the server rejected it.');
+      expect(error.detail).toBe(
+        `Translation engine 'openai': answered HTTP 401. The server said: ${error.remote} ${error.hint}`,
+      );
       expect(error.detail).not.toContain('sk-wrong');
     });
 
@@ -159,14 +165,24 @@ describe('OpenAiTranslationEngine', () => {
       };
       fake.set({ reply: { status: 403, body } });
       const error = await failure(translate());
-      expect(error.message).toBe('answered HTTP 403: Project does not have access.');
+      expect(error.message).toBe('answered HTTP 403.');
+      expect(error.remote).toBe('Project does not have access');
       expect(error.hint).toBe('Set TRANSLATION_OPENAI_API_KEY: the server requires an API key.');
+      expect(error.detail).toBe(
+        "Translation engine 'openai': answered HTTP 403. The server said: Project does not have access. Set TRANSLATION_OPENAI_API_KEY: the server requires an API key.",
+      );
     });
 
     it('suggests the model is not served on 404', async () => {
       const error = await failure(translate(engine({ model: 'gpt-nope' })));
       expect(error).toBeInstanceOf(EngineUnavailableError);
-      expect(error.message).toContain('HTTP 404: The model `gpt-nope` does not exist');
+      expect(error.message).toBe('answered HTTP 404.');
+      expect(error.remote).toBe(
+        'The model `gpt-nope` does not exist or you do not have access to it.',
+      );
+      expect(error.detail).toContain(
+        'answered HTTP 404. The server said: The model `gpt-nope` does not exist',
+      );
       expect(error.hint).toContain('TRANSLATION_OPENAI_MODEL (gpt-nope) may not be served');
       expect(error.hint).toContain(fake.url);
     });
@@ -177,7 +193,11 @@ describe('OpenAiTranslationEngine', () => {
       });
       const error = await failure(translate());
       expect(error).toBeInstanceOf(EngineUnavailableError);
-      expect(error.message).toBe(`answered HTTP ${status}: ${'e'.repeat(200)}….`);
+      expect(error.message).toBe(`answered HTTP ${status}.`);
+      expect(error.remote).toBe(`${'e'.repeat(200)}…`);
+      expect(error.detail).toBe(
+        `Translation engine 'openai': answered HTTP ${status}. The server said: ${'e'.repeat(200)}…`,
+      );
       expect(chats()).toHaveLength(1);
     });
 
@@ -268,6 +288,32 @@ describe('OpenAiTranslationEngine', () => {
         const error = await failure(translate());
         expect(`${error.message} ${error.detail}`).not.toContain(TEXT);
         expect(`${error.message} ${error.detail}`).not.toContain('asthma');
+      }
+    });
+
+    it('keeps a partly quoted text out of the message, showing it only through remote', async () => {
+      const second = 'Take 500 mg paracetamol 2 x/day if above 39.5 °C.';
+      expect(TEXT.endsWith(`\n${second}`)).toBe(true);
+      const quote = (status: number, message: string) => ({
+        status,
+        body: { error: { message, type: 'invalid_request_error' } },
+      });
+      for (const reply of [
+        quote(400, `Could not process '${second}'`),
+        quote(401, `Invalid API key for: ${second}`),
+        quote(404, `The model was not found for "${second}"`),
+        quote(500, `Internal error at "${second}"`),
+      ]) {
+        fake.set({ reply });
+        const error = await failure(translate());
+        expect(error).toBeInstanceOf(EngineUnavailableError);
+        expect(error.message).toBe(`answered HTTP ${reply.status}.`);
+        for (const quoted of [second, 'Take', 'paracetamol', '500 mg', 'x/day', '39.5']) {
+          expect(error.message).not.toContain(quoted);
+        }
+        // Only the whole text is replaced by [text]: a partial quote reaches the client, never the log.
+        expect(error.remote).toBe(reply.body.error.message);
+        expect(error.detail).toContain(`The server said: ${reply.body.error.message}`);
       }
     });
   });

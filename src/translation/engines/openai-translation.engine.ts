@@ -10,6 +10,7 @@ import {
   EngineTimeoutError,
   EngineUnavailableError,
 } from '../../common/errors/engine.errors.js';
+import { isDeadline } from '../../common/timeout/with-timeout.js';
 import { CatalogLanguage } from '../catalog/catalog-language.js';
 import { buildTranslationSystemPrompt } from './openai-translation.prompt.js';
 import { EngineTranslation, TranslationEngine } from './translation-engine.js';
@@ -70,7 +71,7 @@ function serverError(error: unknown, text: string): string {
     message.length > MAX_SERVER_ERROR_CHARS
       ? `${message.slice(0, MAX_SERVER_ERROR_CHARS)}…`
       : message;
-  return `: ${short}`;
+  return short;
 }
 
 /** The socket error code (ECONNREFUSED, ENOTFOUND…) somewhere down the cause chain. */
@@ -169,12 +170,11 @@ export class OpenAiTranslationEngine implements TranslationEngine {
   private failure(error: unknown, text: string, signal: AbortSignal, started: number): EngineError {
     if (signal.aborted || error instanceof APIUserAbortError) {
       const ms = Date.now() - started;
-      return new EngineTimeoutError(
-        SERVICE,
-        ENGINE,
-        `was cancelled after ${ms} ms.`,
-        this.timeoutHint(),
-      );
+      // The service aborts with a TimeoutError reason when its deadline passes.
+      const message = isDeadline(signal.reason)
+        ? `did not answer within ${this.options.timeoutMs} ms.`
+        : `was cancelled after ${ms} ms.`;
+      return new EngineTimeoutError(SERVICE, ENGINE, message, this.timeoutHint());
     }
     // The client reports its own timeout as a plain connection error when the fetch abort comes
     // from another realm (e.g. under jest), so elapsed time decides too.
@@ -192,14 +192,15 @@ export class OpenAiTranslationEngine implements TranslationEngine {
     }
     if (error instanceof APIError) {
       const { status } = error;
-      const message = `answered HTTP ${status}${serverError(error.error, text)}.`;
+      const message = `answered HTTP ${status}.`;
       const hint =
         status === 401 || status === 403
           ? this.keyHint()
           : status === 404
             ? this.modelHint()
             : undefined;
-      return new EngineUnavailableError(SERVICE, ENGINE, message, hint);
+      const remote = serverError(error.error, text);
+      return new EngineUnavailableError(SERVICE, ENGINE, message, hint, remote);
     }
     // E.g. a 2xx whose JSON body does not parse: never surface the raw error, it may quote the body.
     const name = field(error, 'name');

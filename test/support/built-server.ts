@@ -1,0 +1,122 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { AppConfig } from '../../src/config/app-config.js';
+
+/**
+ * The service as `npm start` runs it: `node dist/main.js` in a child process. For what only the
+ * build has (the Swagger CLI plugin's schemas) and what only a real process shows (where it
+ * binds, what it writes to stdout).
+ */
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Rebuilds dist/ when the sources changed; scripts/setup.mjs does nothing when it is current. */
+export function ensureBuilt(): void {
+  const result = spawnSync(process.execPath, ['scripts/setup.mjs', '--quiet'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) {
+    throw new Error(`node scripts/setup.mjs failed (exit ${result.status}):\n${result.stderr}`);
+  }
+}
+
+/** A TCP port nothing listens on (at the time of the call). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export interface BuiltServer {
+  /** e.g. `http://127.0.0.1:41234` */
+  readonly url: string;
+  readonly port: number;
+  readonly child: ChildProcess;
+  /** Everything written to stdout so far. */
+  stdout(): string;
+  /** Everything written to stderr so far. */
+  stderr(): string;
+  /** Resolves once stdout holds a line matching `pattern`; rejects after `timeoutMs`. */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<void>;
+  /** SIGTERM (the app has shutdown hooks), then SIGKILL if it has not exited within 5 s. */
+  stop(): Promise<void>;
+}
+
+/** The configuration variables of the service: none is inherited from the caller's environment. */
+const SETTINGS = Object.keys(new AppConfig());
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Starts `node dist/main.js` with `env` (PORT is chosen when absent) and resolves once it answers
+ * HTTP on 127.0.0.1. Call ensureBuilt() first.
+ */
+export async function startBuiltServer(
+  env: Record<string, string> = {},
+  readyTimeoutMs = 20_000,
+): Promise<BuiltServer> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const childEnv: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of SETTINGS) delete childEnv[name];
+  Object.assign(childEnv, { ...env, PORT: String(port) });
+
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let hasExited = false;
+  void exited.then(() => (hasExited = true));
+
+  const url = `http://127.0.0.1:${port}`;
+  const server: BuiltServer = {
+    url,
+    port,
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    async waitForOutput(pattern, timeoutMs = 5_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!out.split('\n').some((line) => pattern.test(line))) {
+        if (Date.now() > deadline) {
+          throw new Error(`no stdout line matched ${pattern} within ${timeoutMs} ms:\n${out}`);
+        }
+        await sleep(20);
+      }
+    },
+    async stop() {
+      if (hasExited) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+
+  const deadline = Date.now() + readyTimeoutMs;
+  for (;;) {
+    if (hasExited) {
+      throw new Error(`node dist/main.js exited before answering:\n${err}\n${out}`);
+    }
+    try {
+      await fetch(`${url}/docs-json`, { signal: AbortSignal.timeout(1_000) });
+      return server;
+    } catch {
+      if (Date.now() > deadline) {
+        await server.stop();
+        throw new Error(`node dist/main.js did not answer within ${readyTimeoutMs} ms:\n${err}`);
+      }
+      await sleep(50);
+    }
+  }
+}
