@@ -19,6 +19,7 @@ const DEBIAN_PACKAGES = [
   'apertium-es-pt',
   'apertium-spa-ita',
   'cg3',
+  'curl', // the README's examples, and their test
 ];
 
 function run(command, args, options = {}) {
@@ -29,10 +30,17 @@ function run(command, args, options = {}) {
   }
 }
 
+/** Only for `npm run bench:*`: a native HTTP load generator. */
+const BENCH_PACKAGES = ['wrk'];
+const debianPackages = [
+  ...DEBIAN_PACKAGES,
+  ...(process.argv.includes('--bench') ? BENCH_PACKAGES : []),
+];
+
 function missingDebianPackages() {
   const result = spawnSync(
     'dpkg-query',
-    ['-W', '-f=${Package} ${db:Status-Status}\n', ...DEBIAN_PACKAGES],
+    ['-W', '-f=${Package} ${db:Status-Status}\n', ...debianPackages],
     {
       encoding: 'utf8',
     },
@@ -43,7 +51,7 @@ function missingDebianPackages() {
       .filter((line) => line.endsWith(' installed'))
       .map((line) => line.split(' ')[0]),
   );
-  return DEBIAN_PACKAGES.filter((name) => !installed.has(name));
+  return debianPackages.filter((name) => !installed.has(name));
 }
 
 function ensureDebianPackages() {

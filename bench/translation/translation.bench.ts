@@ -1,22 +1,26 @@
 /**
- * Translate endpoint vs. the engine called directly: requests per second and p50/p95 latency of a
- * 20-word sentence at 1 and 8 concurrent clients. The server runs as `npm start` runs it (a child
- * process, built dist/, info logging to a discarded pipe); the engine runs in this process.
- * Run: npm run bench:translation   (BENCH_REQUESTS=N to change the number of requests per row)
+ * The translate endpoint against the engine called directly: requests per second and p50/p95
+ * latency of a 20-word sentence at 1 and 8 concurrent clients. The server runs as `npm start`
+ * runs it (built dist/, info logs to a discarded pipe) and is loaded by wrk; the engine runs in
+ * this process. A reference row shows one Apertium process per request, the usual alternative.
+ * Run: npm run bench:translation   (BENCH_SECONDS, BENCH_REQUESTS change the run lengths)
  */
 import 'reflect-metadata';
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { AddressInfo, createServer } from 'node:net';
-import { cpus } from 'node:os';
+import { type AddressInfo, createServer } from 'node:net';
+import { cpus, totalmem } from 'node:os';
 import { LanguageCatalog } from '../../src/translation/catalog/language-catalog.js';
 import { ApertiumEngine } from '../../src/translation/engines/apertium/apertium.engine.js';
 import { measure, percentile, printTable } from '../support/latency.js';
+import { wrkPost } from '../support/wrk.js';
 
 const SENTENCE =
   'The patient reports severe chest pain since this morning and takes 75 mg of aspirin every day after his dinner.';
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
 const CONCURRENCY = [1, 8];
+const DATA_DIR = process.env.APERTIUM_DATA_DIR ?? '/usr/share/apertium';
 
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
@@ -33,102 +37,149 @@ async function startServer(port: number) {
   });
   for (let i = 0; i < 100; i++) {
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/v1/translation/languages`);
-      if (res.ok) return child;
+      if ((await fetch(`http://127.0.0.1:${port}/api/v1/translation/languages`)).ok) return child;
     } catch {
       /* not listening yet */
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill();
   throw new Error('the server did not start');
 }
+
+/** One `apertium` process per request, through stdin, as a spawn-per-call engine would do. */
+async function apertiumCli(): Promise<void> {
+  const child = execFile('apertium', ['-u', '-d', DATA_DIR, 'eng-spa']);
+  child.stdin!.end(SENTENCE);
+  const [code] = await once(child, 'exit');
+  if (code !== 0) throw new Error(`apertium exited with ${code}`);
+}
+
+type Row = (string | number)[];
+const row = (
+  path: string,
+  clients: number,
+  requests: number,
+  seconds: number,
+  p50: number,
+  p95: number,
+): Row => [
+  path,
+  clients,
+  requests,
+  (requests / seconds).toFixed(0),
+  p50.toFixed(2),
+  p95.toFixed(2),
+];
 
 async function main() {
   const words = SENTENCE.split(/\s+/).length;
   if (words !== 20) throw new Error(`the benchmark sentence has ${words} words, not 20`);
   const catalog = new LanguageCatalog();
   const [source, target] = ['eng_Latn', 'spa_Latn'].map((code) => catalog.findByCode(code)!);
-
-  const engine = new ApertiumEngine(process.env.APERTIUM_DATA_DIR ?? '/usr/share/apertium');
-  await engine.onModuleInit();
-  const port = await freePort();
-  const server = await startServer(port);
   const body = JSON.stringify({
     text: SENTENCE,
     source_language: source.code,
     target_language: target.code,
   });
-  const url = `http://127.0.0.1:${port}/api/v1/translation/translate`;
 
+  const sameLanguageBody = JSON.stringify({
+    text: SENTENCE,
+    source_language: target.code,
+    target_language: target.code,
+  });
+
+  const engine = new ApertiumEngine(DATA_DIR);
+  await engine.onModuleInit();
   const viaEngine = async () => {
     await engine.translate({ text: SENTENCE, source, target }, new AbortController().signal);
   };
-  // translation_seconds of each answer: the engine's time as measured inside the service.
-  let insideService: number[] = [];
-  const viaHttp = async () => {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body,
-    });
-    if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
-    const result = (await res.json()) as { translation_seconds: number };
-    insideService.push(result.translation_seconds * 1000);
-  };
+  const port = await freePort();
+  const server = await startServer(port);
+  const url = `http://127.0.0.1:${port}/api/v1/translation/translate`;
 
-  const rows: (string | number)[][] = [];
-  const p50s: Record<string, number> = {};
+  const rows: Row[] = [];
+  const p50 = new Map<string, number>();
   try {
-    for (const concurrency of CONCURRENCY) {
-      for (const [name, task] of [
-        ['engine (in process)', viaEngine],
-        ['POST /api/v1/translation/translate', viaHttp],
-      ] as const) {
-        await measure(200, concurrency, task); // warm-up
-        insideService = [];
-        const { latencies, seconds } = await measure(REQUESTS, concurrency, task);
-        const p50 = percentile(latencies, 50);
-        p50s[`${name}@${concurrency}`] = p50;
-        rows.push([
-          name,
-          concurrency,
+    for (const clients of CONCURRENCY) {
+      await measure(300, clients, viaEngine); // warm-up
+      const direct = await measure(REQUESTS, clients, viaEngine);
+      const directP50 = percentile(direct.latencies, 50);
+      rows.push(
+        row(
+          'engine, in process',
+          clients,
           REQUESTS,
-          (REQUESTS / seconds).toFixed(0),
-          p50.toFixed(2),
-          percentile(latencies, 95).toFixed(2),
-          insideService.length ? percentile(insideService, 50).toFixed(2) : '–',
-        ]);
-      }
+          direct.seconds,
+          directP50,
+          percentile(direct.latencies, 95),
+        ),
+      );
+
+      await wrkPost(url, body, clients, 2); // warm-up
+      const http = await wrkPost(url, body, clients, SECONDS);
+      if (http.failures > 0) throw new Error(`${http.failures} requests failed`);
+      rows.push(
+        row(
+          'POST /api/v1/translation/translate',
+          clients,
+          http.requests,
+          http.seconds,
+          http.p50Ms,
+          http.p95Ms,
+        ),
+      );
+      // The same request with source = target: everything the service does except the engine.
+      const noEngine = await wrkPost(url, sameLanguageBody, clients, SECONDS);
+      rows.push(
+        row(
+          '… same language (no engine call)',
+          clients,
+          noEngine.requests,
+          noEngine.seconds,
+          noEngine.p50Ms,
+          noEngine.p95Ms,
+        ),
+      );
+      p50.set(`engine@${clients}`, directP50);
+      p50.set(`service@${clients}`, noEngine.p50Ms);
+      p50.set(`http@${clients}`, http.p50Ms);
     }
+    const cli = await measure(30, 1, apertiumCli);
+    rows.push(
+      row(
+        'reference: one apertium process per request',
+        1,
+        30,
+        cli.seconds,
+        percentile(cli.latencies, 50),
+        percentile(cli.latencies, 95),
+      ),
+    );
   } finally {
     server.kill();
     engine.onModuleDestroy();
   }
 
-  console.log(
-    `\nTranslation benchmark, ${new Date().toISOString()}, ${cpus().length} × ${cpus()[0].model}, Node ${process.version}`,
-  );
+  const machine = `${cpus().length} × ${cpus()[0].model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+  console.log(`\nTranslation benchmark, ${new Date().toISOString()}, ${machine}`);
   console.log(`Sentence (${words} words, eng_Latn → spa_Latn): "${SENTENCE}"\n`);
-  printTable(
-    [
-      'path',
-      'clients',
-      'requests',
-      'req/s',
-      'p50 ms',
-      'p95 ms',
-      'engine p50 inside the service, ms',
-    ],
-    rows,
-  );
+  printTable(['path', 'clients', 'requests', 'req/s', 'p50 ms', 'p95 ms'], rows);
   console.log();
   printTable(
-    ['clients', 'service p50 overhead (ms)', 'overhead / engine p50'],
-    CONCURRENCY.map((c) => {
-      const engineP50 = p50s[`engine (in process)@${c}`];
-      const extra = p50s[`POST /api/v1/translation/translate@${c}`] - engineP50;
-      return [c, extra.toFixed(2), `${((extra / engineP50) * 100).toFixed(0)} %`];
+    [
+      'clients',
+      'endpoint p50 − engine p50 (ms)',
+      'as % of engine p50',
+      'service alone p50 (ms)',
+      'as % of engine p50',
+    ],
+    CONCURRENCY.map((clients) => {
+      const engineP50 = p50.get(`engine@${clients}`)!;
+      const extra = p50.get(`http@${clients}`)! - engineP50;
+      const alone = p50.get(`service@${clients}`)!;
+      const pct = (ms: number) => `${((ms / engineP50) * 100).toFixed(0)} %`;
+      return [clients, extra.toFixed(2), pct(extra), alone.toFixed(2), pct(alone)];
     }),
   );
 }

@@ -1,0 +1,59 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { type BuiltServer, ensureBuilt, ROOT, startBuiltServer } from './support/built-server.js';
+
+const run = promisify(execFile);
+
+/** The curl commands of the README's "Try it" section, continuation lines joined. */
+function readmeCurlCommands(): string[] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Try it'), readme.indexOf('## Configuration'));
+  return section
+    .replace(/\\\n\s*/g, ' ')
+    .split('\n')
+    .filter((line) => line.startsWith('curl '));
+}
+
+describe('README examples, run as written against the built service', () => {
+  let server: BuiltServer;
+  const commands = readmeCurlCommands();
+
+  beforeAll(async () => {
+    ensureBuilt();
+    server = await startBuiltServer({ LOG_LEVEL: 'silent' });
+  });
+  afterAll(() => server?.stop());
+
+  const runExample = async (index: number) => {
+    // The README's address is the default one; only the port differs here.
+    const command = commands[index].replaceAll('http://127.0.0.1:3000', server.url);
+    const { stdout } = await run('bash', ['-c', command]);
+    return JSON.parse(stdout);
+  };
+
+  it('has the four documented examples', () => {
+    expect(commands).toHaveLength(4);
+  });
+
+  it('lists the languages', async () => {
+    const body = await runExample(0);
+    expect(body.total).toBe(5);
+  });
+
+  it('translates with the dose intact', async () => {
+    const body = await runExample(1);
+    expect(body.translated_text).toBe('El paciente toma 500 mg de paracetamol 2 x/day.');
+  });
+
+  it('translates French to English through Spanish', async () => {
+    const body = await runExample(2);
+    expect(body.translated_text).toBe('The doctor examines the patient.');
+  });
+
+  it('refuses an ISO 639-1 code with the code to send', async () => {
+    const body = await runExample(3);
+    expect(body.detail[0].msg).toContain('eng_Latn');
+  });
+});
