@@ -19,6 +19,10 @@ const DEBIAN_PACKAGES = [
   'apertium-es-pt',
   'apertium-spa-ita',
   'cg3',
+  'pocketsphinx',
+  'pocketsphinx-en-us',
+  'python3-pocketsphinx', // the decoder worker runs on Debian's /usr/bin/python3
+  'espeak-ng',
   'curl', // the README's examples, and their test
 ];
 
@@ -32,9 +36,12 @@ function run(command, args, options = {}) {
 
 /** Only for `npm run bench:*`: a native HTTP load generator. */
 const BENCH_PACKAGES = ['wrk'];
+/** Only for `npm run fixtures:generate`: festival's slt voice speaks the English fixtures. */
+const FIXTURE_PACKAGES = ['festival', 'festvox-us-slt-hts', 'sox'];
 const debianPackages = [
   ...DEBIAN_PACKAGES,
   ...(process.argv.includes('--bench') ? BENCH_PACKAGES : []),
+  ...(process.argv.includes('--fixtures') ? FIXTURE_PACKAGES : []),
 ];
 
 function missingDebianPackages() {

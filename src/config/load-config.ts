@@ -51,5 +51,16 @@ function crossCheck(config: AppConfig): void {
         'TRANSLATION_OPENAI_MODEL (currently unset): required when TRANSLATION_ENGINE=openai, the model name the server serves',
       );
   }
+  const remote: Array<[string, string, Array<keyof AppConfig>]> = [
+    ['ASR_ENGINE', 'openai', ['ASR_OPENAI_BASE_URL', 'ASR_OPENAI_MODEL']],
+    ['TTS_ENGINE', 'openai', ['TTS_OPENAI_BASE_URL', 'TTS_OPENAI_MODEL', 'TTS_OPENAI_VOICES']],
+  ];
+  for (const [setting, value, required] of remote) {
+    if (config[setting as keyof AppConfig] !== value) continue;
+    for (const name of required) {
+      if (!config[name])
+        problems.push(`${name} (currently unset): required when ${setting}=${value}`);
+    }
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 }
