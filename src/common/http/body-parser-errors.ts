@@ -1,6 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
 import { RequestValidationException } from '../validation/validation-detail.js';
 
+/** Routes whose JSON carries a Base64 WAV: their limit follows MAX_AUDIO_BYTES (4/3 for Base64). */
+export const AUDIO_JSON_ROUTES = new Set(['/api/v1/transcribe']);
+
 interface BodyParserError extends Error {
   type?: string;
   status?: number;
@@ -13,7 +16,7 @@ interface BodyParserError extends Error {
  */
 export function bodyParserErrors(
   error: BodyParserError,
-  _req: Request,
+  req: Request,
   res: Response,
   next: NextFunction,
 ) {
@@ -31,7 +34,9 @@ export function bodyParserErrors(
       return;
     case 'entity.too.large':
       res.status(413).json({
-        detail: `The request body is larger than the ${error.limit ?? ''} bytes this server accepts (MAX_JSON_BODY_BYTES).`,
+        detail: AUDIO_JSON_ROUTES.has(req.path)
+          ? `The request body is larger than the ${error.limit ?? ''} bytes this server accepts: the audio may be at most MAX_AUDIO_BYTES once decoded from Base64.`
+          : `The request body is larger than the ${error.limit ?? ''} bytes this server accepts (MAX_JSON_BODY_BYTES).`,
       });
       return;
     case 'encoding.invalid':

@@ -2,7 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { Injectable, NestMiddleware } from '@nestjs/common';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { AppConfig } from '../../config/app-config.js';
-import { bodyParserErrors } from './body-parser-errors.js';
+import { AUDIO_JSON_ROUTES, bodyParserErrors } from './body-parser-errors.js';
 
 /** Deeper JSON is refused before validation, whose recursion would otherwise overflow the stack. */
 export const MAX_JSON_DEPTH = 32;
@@ -39,27 +39,33 @@ export function jsonDepth(value: unknown, limit: number): number {
 @Injectable()
 export class JsonBodyMiddleware implements NestMiddleware {
   private readonly parse;
+  private readonly parseAudio;
 
   constructor(config: AppConfig) {
-    this.parse = express.json({
-      limit: config.MAX_JSON_BODY_BYTES,
-      verify: (_req, _res, buffer) => {
-        if (!isUtf8(buffer))
-          throw new BodyError('encoding.invalid', 'The body is not valid UTF-8.');
-      },
+    const verify = (_req: unknown, _res: unknown, buffer: Buffer) => {
+      if (!isUtf8(buffer)) throw new BodyError('encoding.invalid', 'The body is not valid UTF-8.');
+    };
+    this.parse = express.json({ limit: config.MAX_JSON_BODY_BYTES, verify });
+    const audioLimit = Math.ceil((config.MAX_AUDIO_BYTES * 4) / 3) + 64 * 1024;
+    this.parseAudio = express.json({
+      limit: Math.max(audioLimit, config.MAX_JSON_BODY_BYTES),
+      verify,
     });
   }
 
   use(req: Request, res: Response, next: NextFunction): void {
     const hasBody =
       Number(req.headers['content-length'] ?? 0) > 0 || 'transfer-encoding' in req.headers;
+    // Uploads are read by the route's own multipart interceptor, in memory.
+    if (hasBody && req.is('multipart/form-data')) return next();
     if (hasBody && !req.is('application/json') && !req.is('+json')) {
       res
         .status(415)
         .json({ detail: 'Unsupported content type: send the body as application/json.' });
       return;
     }
-    this.parse(req, res, (error?: unknown) => {
+    const parse = AUDIO_JSON_ROUTES.has(req.path) ? this.parseAudio : this.parse;
+    parse(req, res, (error?: unknown) => {
       if (error) return bodyParserErrors(error as Error, req, res, next);
       if (jsonDepth(req.body, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
         return bodyParserErrors(
