@@ -8,6 +8,8 @@ import { LoggingModule } from './common/logging/logging.module.js';
 import { RequestValidationPipe } from './common/validation/request-validation.pipe.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
+import { SynthesisModule } from './synthesis/synthesis.module.js';
+import { TranscriptionModule } from './transcription/transcription.module.js';
 import { TranslationModule } from './translation/translation.module.js';
 
 @Module({})
@@ -20,7 +22,13 @@ export class AppModule implements NestModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), LoggingModule, TranslationModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggingModule,
+        TranslationModule,
+        TranscriptionModule,
+        SynthesisModule,
+      ],
       providers: [
         { provide: ApiKeyVerifier, useValue: new ApiKeyVerifier(config.apiKeys) },
         { provide: APP_GUARD, useClass: ApiKeyGuard },

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type BuiltServer, ensureBuilt, ROOT, startBuiltServer } from './support/built-server.js';
@@ -19,22 +20,27 @@ function readmeCurlCommands(): string[] {
 describe('README examples, run as written against the built service', () => {
   let server: BuiltServer;
   const commands = readmeCurlCommands();
+  // Examples that save a file (curl -o) write it here, not into the repository.
+  const cwd = mkdtempSync(join(tmpdir(), 'readme-'));
 
   beforeAll(async () => {
     ensureBuilt();
     server = await startBuiltServer({ LOG_LEVEL: 'silent' });
   });
-  afterAll(() => server?.stop());
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(cwd, { recursive: true, force: true });
+  });
 
   const runExample = async (index: number) => {
     // The README's address is the default one; only the port differs here.
     const command = commands[index].replaceAll('http://127.0.0.1:3000', server.url);
-    const { stdout } = await run('bash', ['-c', command]);
-    return JSON.parse(stdout);
+    const { stdout } = await run('bash', ['-c', command], { cwd });
+    return stdout ? JSON.parse(stdout) : undefined;
   };
 
-  it('has the four documented examples', () => {
-    expect(commands).toHaveLength(4);
+  it('has the seven documented examples', () => {
+    expect(commands).toHaveLength(7);
   });
 
   it('lists the languages', async () => {
@@ -55,5 +61,24 @@ describe('README examples, run as written against the built service', () => {
   it('refuses an ISO 639-1 code with the code to send', async () => {
     const body = await runExample(3);
     expect(body.detail[0].msg).toContain('eng_Latn');
+  });
+
+  it('speaks a sentence into a WAV file and transcribes it back', async () => {
+    expect(await runExample(4)).toBeUndefined();
+    const wav = readFileSync(join(cwd, 'fever.wav'));
+    expect(wav.subarray(0, 4).toString()).toBe('RIFF');
+    const body = await runExample(5);
+    expect(body).toMatchObject({ language: 'en-US', success: true });
+    expect(typeof body.text).toBe('string');
+  });
+
+  it('lists the voices', async () => {
+    const body = await runExample(6);
+    expect(body.voices).toEqual(
+      expect.arrayContaining([
+        { language: 'en', gender: 'female' },
+        { language: 'en', gender: 'male' },
+      ]),
+    );
   });
 });

@@ -1,0 +1,196 @@
+/**
+ * Speech engines on this machine: VAD real-time factor on one stream, ASR latency and real-time
+ * factor for a ~3-second sentence, TTS real-time factor, and the service's peak memory while it
+ * transcribes and speaks (the built server as `npm start` runs it, with its decoder workers).
+ * Run: npm run bench:speech   (BENCH_VAD_SECONDS, BENCH_RUNS change the run lengths)
+ */
+import 'reflect-metadata';
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
+import { cpus, totalmem } from 'node:os';
+import { decodeWav } from '../../src/audio/wav-decoder.js';
+import { SentenceSegmenter } from '../../src/audio/vad/sentence-segmenter.js';
+import { SileroVadModel } from '../../src/audio/vad/silero-vad.model.js';
+import { EspeakNgEngine } from '../../src/synthesis/engines/espeak-ng.engine.js';
+import { LanguageCatalog } from '../../src/translation/catalog/language-catalog.js';
+import { PocketsphinxEngine } from '../../src/transcription/engines/pocketsphinx/pocketsphinx.engine.js';
+import { measure, percentile, printTable } from '../support/latency.js';
+
+const VAD_SECONDS = Number(process.env.BENCH_VAD_SECONDS ?? 60);
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const FIXTURES = 'test/fixtures/audio';
+const SENTENCE_FILE = `${FIXTURES}/speech/05-breathe-slowly.wav`;
+const TTS_TEXT = 'Please take one tablet of ibuprofen with water after every meal today.';
+
+const fixture = (path: string) => decodeWav(readFileSync(path)).samples;
+const signal = () => new AbortController().signal;
+type Row = (string | number)[];
+
+async function vadRow(): Promise<Row> {
+  const model = new SileroVadModel();
+  await model.onModuleInit();
+  const pauses = fixture(`${FIXTURES}/pauses.wav`);
+  const audio = new Float32Array(VAD_SECONDS * 16_000);
+  for (let at = 0; at < audio.length; at += pauses.length) {
+    audio.set(pauses.subarray(0, Math.min(pauses.length, audio.length - at)), at);
+  }
+  const segmenter = new SentenceSegmenter(model.createStream(), {
+    threshold: 0.5,
+    silenceFrames: 20,
+    prerollMs: 192,
+    maxSentenceMs: 15_000,
+  });
+  const started = process.hrtime.bigint();
+  let sentences = 0;
+  for (let at = 0; at < audio.length; at += 320) {
+    sentences += (await segmenter.push(audio.subarray(at, at + 320))).length; // 20 ms chunks
+  }
+  sentences += (await segmenter.flush()).length;
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  model.onModuleDestroy();
+  return [
+    'VAD: Silero v5 + SentenceSegmenter, one stream, 20 ms chunks',
+    `${VAD_SECONDS} s of speech with pauses (${sentences} sentences)`,
+    `${(seconds * 1000).toFixed(0)} ms total`,
+    '–',
+    (seconds / VAD_SECONDS).toFixed(4),
+  ];
+}
+
+async function asrRow(): Promise<Row> {
+  const engine = new PocketsphinxEngine({ poolSize: 1, timeoutMs: 30_000 });
+  const started = Date.now();
+  await engine.onModuleInit();
+  const startup = Date.now() - started;
+  const samples = fixture(SENTENCE_FILE);
+  const duration = samples.length / 16_000;
+  const run = () =>
+    engine.transcribe({ samples, localeHints: ['en-US'] }, signal()).then(() => undefined);
+  await measure(2, 1, run);
+  const { latencies } = await measure(RUNS, 1, run);
+  engine.onModuleDestroy();
+  const p50 = percentile(latencies, 50);
+  return [
+    `ASR: pocketsphinx en-us, one decoder (start-up ${startup} ms)`,
+    `${duration.toFixed(2)} s sentence, ${RUNS} runs`,
+    p50.toFixed(0),
+    percentile(latencies, 95).toFixed(0),
+    (p50 / 1000 / duration).toFixed(3),
+  ];
+}
+
+async function ttsRow(): Promise<Row> {
+  const engine = new EspeakNgEngine({ timeoutMs: 30_000 }, new LanguageCatalog().all());
+  await engine.voices();
+  let audioMs = 0;
+  const run = async () => {
+    audioMs = (
+      await engine.synthesize(
+        { text: TTS_TEXT, language: 'en', gender: 'female', speed: 1 },
+        signal(),
+      )
+    ).durationMs;
+  };
+  await measure(2, 1, run);
+  const { latencies } = await measure(RUNS, 1, run);
+  engine.onModuleDestroy();
+  const p50 = percentile(latencies, 50);
+  return [
+    'TTS: espeak-ng, en female',
+    `${TTS_TEXT.split(' ').length} words → ${(audioMs / 1000).toFixed(2)} s of audio, ${RUNS} runs`,
+    p50.toFixed(0),
+    percentile(latencies, 95).toFixed(0),
+    (p50 / audioMs).toFixed(3),
+  ];
+}
+
+/** Peak resident memory (VmHWM) of a process and of its children, in MiB. */
+function peakMemory(pid: number): { server: number; children: number } {
+  const hwm = (id: number) =>
+    Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  let children: number[] = [];
+  try {
+    children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map(Number);
+  } catch {
+    /* no children */
+  }
+  return { server: hwm(pid), children: children.reduce((sum, child) => sum + hwm(child), 0) };
+}
+
+async function memoryRows(): Promise<Row[]> {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as AddressInfo;
+  probe.close();
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    env: { ...process.env, PORT: String(port), API_KEYS: '', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; i < 100; i++) {
+      const ok = await fetch(`${base}/api/v1/synthetize/voices`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const idle = peakMemory(child.pid!);
+    const wav = readFileSync(`${FIXTURES}/pauses.wav`);
+    const wavSeconds = (decodeWav(wav).samples.length / 16_000).toFixed(1);
+    const form = () => {
+      const body = new FormData();
+      body.append('file', new Blob([wav], { type: 'audio/wav' }), 'pauses.wav');
+      return body;
+    };
+    const speak = JSON.stringify({ text: TTS_TEXT, language: 'en', gender: 'male' });
+    await measure(40, 4, async () => {
+      await Promise.all([
+        fetch(`${base}/api/v1/transcribe/file`, { method: 'POST', body: form() }).then((r) =>
+          r.arrayBuffer(),
+        ),
+        fetch(`${base}/api/v1/synthetize`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: speak,
+        }).then((r) => r.arrayBuffer()),
+      ]);
+    });
+    const busy = peakMemory(child.pid!);
+    const mib = (value: number) => `${value.toFixed(0)} MiB`;
+    return [
+      ['after start-up', mib(idle.server), mib(idle.children)],
+      [
+        `after 40 transcriptions of ${wavSeconds} s + 40 syntheses, 4 clients`,
+        mib(busy.server),
+        mib(busy.children),
+      ],
+    ];
+  } finally {
+    child.kill();
+  }
+}
+
+async function main() {
+  const rows = [await vadRow(), await asrRow(), await ttsRow()];
+  const memory = await memoryRows();
+  const machine = `${cpus().length} × ${cpus()[0].model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+  console.log(`\nSpeech benchmark, ${new Date().toISOString()}, ${machine}\n`);
+  printTable(['engine', 'input', 'p50 ms', 'p95 ms', 'real-time factor (p50)'], rows);
+  console.log('\nPeak resident memory (VmHWM) of the built service:\n');
+  printTable(['when', 'server process', 'decoder workers and other children'], memory);
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,360 @@
+import {
+  type FrameClassifier,
+  VAD_FRAME_MS,
+  VAD_FRAME_SAMPLES,
+  VAD_SAMPLE_RATE,
+} from './vad-stream.js';
+
+const SAMPLES_PER_MS = VAD_SAMPLE_RATE / 1000;
+
+/** Why a sentence was emitted. */
+export type SentenceEnd = 'silence' | 'max-length' | 'flush';
+
+/** One sentence of a stream: its audio and where it lies, in ms from the start of the stream. */
+export interface Sentence {
+  /** 16 kHz mono audio: pre-roll, the speech, then up to `tailMs` of the following silence. */
+  samples: Float32Array;
+  /** Start of `samples`, pre-roll included. */
+  startMs: number;
+  /** End of `samples` (startMs + samples.length / 16). */
+  endMs: number;
+  /** Start of the first speech frame (the onset): startMs + pre-roll, unless the pre-roll was cut. */
+  speechStartMs: number;
+  /** End of the last speech frame. */
+  speechEndMs: number;
+  /**
+   * `silence`: `silenceFrames` silent frames followed the speech; `max-length`: the sentence
+   * reached `maxSentenceMs` (when it was cut mid-speech, the next sentence continues it: no
+   * pre-roll there, the two are contiguous); `flush`: the stream ended.
+   */
+  end: SentenceEnd;
+}
+
+export interface SentenceSegmenterOptions {
+  /** Probability at or above which a frame starts speech (VAD_THRESHOLD). */
+  threshold: number;
+  /** Consecutive silent frames that end a sentence (VAD_SILENCE_FRAMES, 20 = 640 ms). */
+  silenceFrames: number;
+  /** Audio kept before the onset, in ms (VAD_PREROLL_MS); at most half of maxSentenceMs. */
+  prerollMs: number;
+  /** Longest sentence, pre-roll and tail included, in ms (VAD_MAX_SENTENCE_MS). */
+  maxSentenceMs: number;
+  /** Speech frames in a row needed to start a sentence; shorter blips are ignored. Default 3 (96 ms). */
+  minSpeechFrames?: number;
+  /**
+   * Speech continues while the probability stays at or above `threshold - hysteresis`
+   * (never below threshold / 2). Default 0.15.
+   */
+  hysteresis?: number;
+  /** Silence kept after the last speech frame, in ms; at most silenceFrames × 32 ms. Default 100. */
+  tailMs?: number;
+}
+
+type Mode = 'silence' | 'onset' | 'speech';
+
+/**
+ * Cuts one 16 kHz audio stream into sentences with a frame classifier (Silero VAD).
+ *
+ * Frames: the stream is cut into 512-sample (32 ms) frames whatever the chunk sizes given to
+ * `push`, so the sentences do not depend on how the audio was chunked.
+ *
+ * Hysteresis: each frame is labelled speech or silence. After a silent frame, a frame is speech when
+ * p ≥ threshold; after a speech frame, when p ≥ threshold − hysteresis (0.5 / 0.35 by default).
+ * So speech needs a clear onset but is not broken by weaker frames inside words, and a
+ * probability wavering just under the threshold after speech counts as silence.
+ *
+ * Onset: `minSpeechFrames` speech frames in a row start a sentence at the first of them; shorter
+ * blips (a cough, a click) leave the segmenter in silence. Inside a sentence any speech frame
+ * resets the silence count.
+ *
+ * End: `silenceFrames` silent frames in a row end the sentence (interface §4.3.4). The audio
+ * emitted runs from `prerollMs` before the onset (not earlier than the end of the previous
+ * sentence nor the start of the stream) to `tailMs` after the last speech frame, so the
+ * recognizer gets the first syllable's attack and the last one's decay without the whole pause.
+ *
+ * Length: a sentence that would exceed `maxSentenceMs` is emitted at the last frame boundary that
+ * fits and the speech continues as a new sentence from there (contiguous audio, no pre-roll).
+ * If the split point falls in a pause already begun, the sentence just ends there as on silence.
+ *
+ * Memory: in silence only the pre-roll (plus an unconfirmed onset) is kept; in speech at most
+ * maxSentenceMs of audio. Nothing is logged.
+ *
+ * `push` and `flush` calls are queued, so a caller need not await one before the next. If the
+ * classifier fails, `push` rejects and the frame being scored is lost (the stream goes on).
+ */
+export class SentenceSegmenter {
+  readonly threshold: number;
+  /** Probability a speech frame must keep to stay speech. */
+  readonly continueThreshold: number;
+  readonly silenceFrames: number;
+  readonly minSpeechFrames: number;
+  private readonly prerollSamples: number;
+  private readonly maxSamples: number;
+  private readonly tailSamples: number;
+
+  /** Samples not yet making a whole frame. */
+  private readonly partial = new Float32Array(VAD_FRAME_SAMPLES);
+  private partialLength = 0;
+  /** Frames kept, contiguous, the first starting at `framesStart` (sample index in the stream). */
+  private frames: Float32Array[] = [];
+  private framesStart = 0;
+  /** Sample index where the next frame starts. */
+  private position = 0;
+
+  private mode: Mode = 'silence';
+  /** Label of the previous frame (hysteresis). */
+  private speaking = false;
+  private onsetStart = 0;
+  private onsetFrames = 0;
+  private sentenceStart = 0;
+  private speechStart = 0;
+  private speechEnd = 0;
+  private silentRun = 0;
+  /** End of the last sentence emitted: the next one's pre-roll does not reach back before it. */
+  private lastEmittedEnd = 0;
+
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly classifier: FrameClassifier,
+    options: SentenceSegmenterOptions,
+  ) {
+    const {
+      threshold,
+      silenceFrames,
+      prerollMs,
+      maxSentenceMs,
+      minSpeechFrames = 3,
+      hysteresis = 0.15,
+      tailMs = 100,
+    } = options;
+    if (!(threshold > 0 && threshold < 1)) throw new RangeError('threshold must be in (0, 1)');
+    if (!Number.isInteger(silenceFrames) || silenceFrames < 1) {
+      throw new RangeError('silenceFrames must be a positive integer');
+    }
+    if (!Number.isInteger(minSpeechFrames) || minSpeechFrames < 1) {
+      throw new RangeError('minSpeechFrames must be a positive integer');
+    }
+    // Room for the longest pre-roll (half the maximum), an onset and one more frame.
+    const shortest = 2 * (minSpeechFrames + 1) * VAD_FRAME_MS;
+    if (!(maxSentenceMs >= shortest)) {
+      throw new RangeError(`maxSentenceMs must be at least ${shortest} ms`);
+    }
+    if (!(prerollMs >= 0) || !(tailMs >= 0) || !(hysteresis >= 0)) {
+      throw new RangeError('prerollMs, tailMs and hysteresis must not be negative');
+    }
+    this.threshold = threshold;
+    this.continueThreshold = Math.max(threshold - hysteresis, threshold / 2);
+    this.silenceFrames = silenceFrames;
+    this.minSpeechFrames = minSpeechFrames;
+    this.maxSamples = Math.floor(maxSentenceMs * SAMPLES_PER_MS);
+    this.prerollSamples = Math.min(Math.round(prerollMs * SAMPLES_PER_MS), this.maxSamples >> 1);
+    this.tailSamples = Math.min(
+      Math.round(tailMs * SAMPLES_PER_MS),
+      silenceFrames * VAD_FRAME_SAMPLES,
+    );
+  }
+
+  /** Adds 16 kHz mono audio (any length); resolves with the sentences it completed. */
+  push(chunk: Float32Array): Promise<Sentence[]> {
+    if (!(chunk instanceof Float32Array)) {
+      return Promise.reject(new TypeError('push takes a Float32Array of 16 kHz samples'));
+    }
+    // Copied now: the caller may reuse its buffer before the queued call runs.
+    const samples = chunk.slice();
+    return this.enqueue(() => this.pushNow(samples));
+  }
+
+  /**
+   * Ends the stream: emits the sentence in progress (speech without its closing silence), drops an
+   * unconfirmed onset and a trailing partial frame outside speech, then resets the segmenter and
+   * its classifier, so the next `push` starts a new stream at 0 ms.
+   */
+  flush(): Promise<Sentence[]> {
+    return this.enqueue(() => Promise.resolve(this.flushNow()));
+  }
+
+  private enqueue(task: () => Promise<Sentence[]>): Promise<Sentence[]> {
+    const result = this.queue.then(task);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  private async pushNow(chunk: Float32Array): Promise<Sentence[]> {
+    const sentences: Sentence[] = [];
+    let offset = 0;
+    while (offset < chunk.length) {
+      const take = Math.min(VAD_FRAME_SAMPLES - this.partialLength, chunk.length - offset);
+      this.partial.set(chunk.subarray(offset, offset + take), this.partialLength);
+      this.partialLength += take;
+      offset += take;
+      if (this.partialLength === VAD_FRAME_SAMPLES) {
+        const frame = this.partial.slice();
+        this.partialLength = 0;
+        const probability = await this.classifier.process(frame);
+        this.onFrame(frame, probability, sentences);
+      }
+    }
+    return sentences;
+  }
+
+  private onFrame(frame: Float32Array, probability: number, out: Sentence[]): void {
+    const start = this.position;
+    const end = start + VAD_FRAME_SAMPLES;
+
+    // Split before this frame would make the sentence too long.
+    if (this.mode === 'speech' && end - this.sentenceStart > this.maxSamples) {
+      if (this.silentRun > 0) {
+        this.emitEnded('max-length', start, out);
+      } else {
+        out.push(this.sentence(this.sentenceStart, start, 'max-length'));
+        this.trimBefore(start);
+        this.sentenceStart = start;
+        this.speechStart = start;
+      }
+    }
+
+    this.speaking = probability >= (this.speaking ? this.continueThreshold : this.threshold);
+    this.frames.push(frame);
+    this.position = end;
+
+    switch (this.mode) {
+      case 'silence':
+        if (this.speaking) {
+          this.mode = 'onset';
+          this.onsetStart = start;
+          this.onsetFrames = 1;
+          this.confirmOnset(end);
+        } else {
+          this.trimForPreroll();
+        }
+        break;
+      case 'onset':
+        if (this.speaking) {
+          this.onsetFrames++;
+          this.confirmOnset(end);
+        } else {
+          this.mode = 'silence';
+          this.trimForPreroll();
+        }
+        break;
+      case 'speech':
+        if (this.speaking) {
+          this.silentRun = 0;
+          this.speechEnd = end;
+        } else if (++this.silentRun >= this.silenceFrames) {
+          this.emitEnded('silence', end, out);
+        }
+        break;
+    }
+  }
+
+  private confirmOnset(end: number): void {
+    if (this.onsetFrames < this.minSpeechFrames) return;
+    this.mode = 'speech';
+    this.sentenceStart = Math.max(
+      this.onsetStart - this.prerollSamples,
+      this.lastEmittedEnd,
+      this.framesStart,
+    );
+    this.speechStart = this.onsetStart;
+    this.speechEnd = end;
+    this.silentRun = 0;
+    this.trimBefore(this.sentenceStart);
+  }
+
+  /** Emits the sentence in progress, which is in its closing silence, and returns to silence. */
+  private emitEnded(end: SentenceEnd, available: number, out: Sentence[]): void {
+    const stop = Math.min(this.speechEnd + this.tailSamples, available);
+    out.push(this.sentence(this.sentenceStart, stop, end));
+    this.lastEmittedEnd = stop;
+    this.mode = 'silence';
+    this.silentRun = 0;
+    this.trimForPreroll();
+  }
+
+  private flushNow(): Sentence[] {
+    const out: Sentence[] = [];
+    if (this.mode === 'speech') {
+      if (this.silentRun > 0) {
+        out.push(
+          this.sentence(
+            this.sentenceStart,
+            Math.min(this.speechEnd + this.tailSamples, this.position),
+            'flush',
+          ),
+        );
+      } else {
+        // Still speaking: the partial frame belongs to the sentence, as far as the length allows.
+        const keep = Math.min(
+          this.partialLength,
+          this.sentenceStart + this.maxSamples - this.position,
+        );
+        if (keep > 0) {
+          this.frames.push(this.partial.slice(0, keep));
+          this.position += keep;
+          this.speechEnd = this.position;
+        }
+        out.push(this.sentence(this.sentenceStart, this.position, 'flush'));
+      }
+    }
+    this.resetStream();
+    return out;
+  }
+
+  private resetStream(): void {
+    this.classifier.reset();
+    this.partialLength = 0;
+    this.frames = [];
+    this.framesStart = 0;
+    this.position = 0;
+    this.mode = 'silence';
+    this.speaking = false;
+    this.onsetFrames = 0;
+    this.silentRun = 0;
+    this.lastEmittedEnd = 0;
+  }
+
+  /** In silence: keep only what the pre-roll of an onset at the next frame could need. */
+  private trimForPreroll(): void {
+    this.trimBefore(Math.max(this.position - this.prerollSamples, this.lastEmittedEnd));
+  }
+
+  /** Drops the kept frames that end at or before `sample`. */
+  private trimBefore(sample: number): void {
+    let drop = 0;
+    let start = this.framesStart;
+    while (drop < this.frames.length && start + this.frames[drop].length <= sample) {
+      start += this.frames[drop].length;
+      drop++;
+    }
+    if (drop > 0) {
+      this.frames.splice(0, drop);
+      this.framesStart = start;
+    }
+  }
+
+  /** A sentence of the kept audio from `start` to `end` (sample indices). */
+  private sentence(start: number, end: number, reason: SentenceEnd): Sentence {
+    const samples = new Float32Array(end - start);
+    let frameStart = this.framesStart;
+    for (const frame of this.frames) {
+      const frameEnd = frameStart + frame.length;
+      if (frameEnd > start && frameStart < end) {
+        const from = Math.max(start, frameStart);
+        const to = Math.min(end, frameEnd);
+        samples.set(frame.subarray(from - frameStart, to - frameStart), from - start);
+      }
+      if (frameEnd >= end) break;
+      frameStart = frameEnd;
+    }
+    return {
+      samples,
+      startMs: start / SAMPLES_PER_MS,
+      endMs: end / SAMPLES_PER_MS,
+      speechStartMs: this.speechStart / SAMPLES_PER_MS,
+      speechEndMs: Math.min(this.speechEnd, end) / SAMPLES_PER_MS,
+      end: reason,
+    };
+  }
+}

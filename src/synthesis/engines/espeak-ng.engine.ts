@@ -1,0 +1,317 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { AudioDecodeError, decodeWav } from '../../audio/wav-decoder.js';
+import { encodeWav } from '../../audio/wav-encoder.js';
+import {
+  EngineError,
+  EngineTimeoutError,
+  EngineUnavailableError,
+} from '../../common/errors/engine.errors.js';
+import { isDeadline } from '../../common/timeout/with-timeout.js';
+import { timeStretch } from '../audio/time-stretch.js';
+import { prepareEspeakText } from './espeak-text.js';
+import {
+  CatalogSpeechLanguage,
+  chooseEspeakVoices,
+  EspeakCandidate,
+  parseEspeakVoices,
+  sampleText,
+  switchesLanguage,
+} from './espeak-voices.js';
+import { Semaphore } from './semaphore.js';
+import {
+  compareVoices,
+  EngineSynthesis,
+  SynthesizedAudio,
+  TtsEngine,
+  Voice,
+  VOICE_GENDERS,
+  VoiceGender,
+} from './tts-engine.js';
+
+const SERVICE = 'TTS';
+const ENGINE = 'espeak-ng';
+const INSTALL_HINT = 'Install the Debian package espeak-ng (npm run setup does).';
+
+/** espeak-ng's normal rate and the range of its `-s` setting, in words per minute. */
+export const ESPEAK_NORMAL_WPM = 175;
+export const ESPEAK_MIN_WPM = 80;
+export const ESPEAK_MAX_WPM = 450;
+/** The sample rate espeak-ng writes. */
+const ESPEAK_SAMPLE_RATE = 22050;
+/** The variant files (`espeak-ng --voices=variant`) of each gender: `female3`, `male3`. */
+export const ESPEAK_VARIANTS: Readonly<Record<VoiceGender, string>> = { female: 'f3', male: 'm3' };
+/** A probe's audio must last this long and be this loud (RMS of 16-bit samples) to count. */
+const PROBE_MIN_SECONDS = 0.2;
+const PROBE_MIN_RMS = 200 / 32768;
+/** Deadline of one language's checks, queue included (they share the process slots). */
+const PROBE_TIMEOUT_MS = 30_000;
+
+export interface EspeakNgOptions {
+  /** TTS_TIMEOUT_MS, for the messages. */
+  readonly timeoutMs: number;
+  /** Most espeak-ng processes at once (synthesis and probes); default twice the cores. */
+  readonly concurrency?: number;
+  /** The program to run; tests replace it. */
+  readonly command?: string;
+}
+
+/**
+ * How a speed multiplier is reached: espeak-ng's `-s` rate (175 wpm × speed, within its 80–450 wpm
+ * range), then, for what the range cannot give (below 0.46× or above 2.57×), a pitch-keeping
+ * time-stretch of the audio by `stretch` (> 1: faster).
+ */
+export function espeakRate(speed: number): { wpm: number; stretch: number } {
+  const wanted = ESPEAK_NORMAL_WPM * speed;
+  const wpm = Math.round(Math.min(ESPEAK_MAX_WPM, Math.max(ESPEAK_MIN_WPM, wanted)));
+  const stretch = wanted / wpm;
+  return { wpm, stretch: Math.abs(stretch - 1) < 0.01 ? 1 : stretch };
+}
+
+interface VoiceTable {
+  readonly voices: readonly Voice[];
+  /** ISO 639-1 code → espeak-ng voice file. */
+  readonly files: ReadonlyMap<string, string>;
+}
+
+class ProcessFailure extends Error {}
+
+/**
+ * The embedded engine: one `espeak-ng --stdout` process per synthesis, the text on stdin (never
+ * an argument: no length limit, invisible to `ps`), the WAV read from stdout. Pipes only, no file.
+ *
+ * Voices: the catalog languages espeak-ng has a voice for (see chooseEspeakVoices), each checked
+ * once, in the background from start-up on: a sample in the language must be read without
+ * espeak-ng switching to another language (it does so for scripts it cannot read, e.g. Chinese
+ * characters it has no entry for), and each gender's voice must produce audible speech, the female
+ * one differing from the male one. Only voices that pass are listed or spoken.
+ */
+export class EspeakNgEngine implements TtsEngine, OnModuleInit, OnModuleDestroy {
+  readonly name = ENGINE;
+  private readonly logger = new Logger('EspeakNgEngine');
+  private readonly slots: Semaphore;
+  private readonly command: string;
+  private readonly children = new Set<ChildProcess>();
+  private table?: Promise<VoiceTable>;
+  private closed = false;
+
+  constructor(
+    private readonly options: EspeakNgOptions,
+    private readonly languages: readonly CatalogSpeechLanguage[],
+  ) {
+    this.slots = new Semaphore(options.concurrency ?? 2 * availableParallelism());
+    this.command = options.command ?? 'espeak-ng';
+  }
+
+  /** Starts checking the voices at once, so the first request does not wait for it. */
+  onModuleInit(): void {
+    this.voices().catch(() => undefined);
+  }
+
+  onModuleDestroy(): void {
+    this.closed = true;
+    for (const child of this.children) child.kill('SIGKILL');
+  }
+
+  async voices(): Promise<readonly Voice[]> {
+    return (await this.voiceTable()).voices;
+  }
+
+  async synthesize(request: EngineSynthesis, signal: AbortSignal): Promise<SynthesizedAudio> {
+    const started = Date.now();
+    const file = (await this.voiceTable()).files.get(request.language);
+    if (!file) {
+      throw new EngineUnavailableError(SERVICE, ENGINE, `has no voice for '${request.language}'.`);
+    }
+    const { wpm, stretch } = espeakRate(request.speed);
+    const text = prepareEspeakText(request.text);
+    try {
+      const output = await this.run(this.args(file, request.gender, wpm), text, signal);
+      return this.toAudio(output, stretch);
+    } catch (error) {
+      throw this.failure(error, signal, started);
+    }
+  }
+
+  private args(file: string, gender: VoiceGender, wpm = ESPEAK_NORMAL_WPM): string[] {
+    // -b 1: the input is UTF-8. No -m: markup is read as text.
+    return ['--stdout', '-b', '1', '-v', `${file}+${ESPEAK_VARIANTS[gender]}`, '-s', String(wpm)];
+  }
+
+  /**
+   * espeak-ng's WAV (its stdout one declares a 0x7FFFF000-byte data chunk) as a WAV with exact
+   * sizes, PCM 16-bit mono, time-stretched when the speed needs it. 16-bit samples decode and
+   * encode back bit for bit.
+   */
+  private toAudio(output: Buffer, stretch: number): SynthesizedAudio {
+    // Text with nothing to say (e.g. only spaces) can give no output at all.
+    const { sampleRate, samples } =
+      output.length === 0
+        ? { sampleRate: ESPEAK_SAMPLE_RATE, samples: new Float32Array() }
+        : decodeWav(output);
+    const spoken = stretch === 1 ? samples : timeStretch(samples, sampleRate, stretch);
+    return {
+      wav: encodeWav(spoken, sampleRate),
+      sampleRate,
+      durationMs: Math.round((spoken.length / sampleRate) * 1000),
+    };
+  }
+
+  private voiceTable(): Promise<VoiceTable> {
+    if (!this.table) {
+      this.table = this.probeVoices();
+      // A failure (e.g. espeak-ng missing) is not kept: the next call tries again.
+      this.table.catch(() => (this.table = undefined));
+    }
+    return this.table;
+  }
+
+  private async probeVoices(): Promise<VoiceTable> {
+    const started = Date.now();
+    const signal = AbortSignal.timeout(PROBE_TIMEOUT_MS);
+    let listing: Buffer;
+    try {
+      listing = await this.run(['--voices'], '', signal);
+    } catch (error) {
+      throw this.failure(error, signal, started);
+    }
+    const candidates = chooseEspeakVoices(
+      parseEspeakVoices(listing.toString('utf8')),
+      this.languages,
+    );
+    const checked = await Promise.all(candidates.map((candidate) => this.probe(candidate)));
+    const voices = checked.flat().sort(compareVoices);
+    const files = new Map(
+      candidates
+        .filter((c) => voices.some((voice) => voice.language === c.language))
+        .map((c) => [c.language, c.file]),
+    );
+    if (voices.length === 0 && !this.closed) {
+      // Not kept either: listing no voice at all would turn every request into a 422.
+      throw new EngineUnavailableError(
+        SERVICE,
+        ENGINE,
+        'has no working voice: no language it lists produced audio.',
+        'Check that the Debian packages espeak-ng and espeak-ng-data are installed (npm run setup).',
+      );
+    }
+    const left = candidates.filter((c) => !files.has(c.language)).map((c) => c.language);
+    this.logger.log({
+      msg: 'espeak-ng voices checked',
+      voices: voices.length,
+      languages: files.size,
+      leftOut: left,
+      ms: Date.now() - started,
+    });
+    return { voices, files };
+  }
+
+  /** The voices of one candidate language that pass the checks (none when the language fails). */
+  private async probe({ language, file }: EspeakCandidate): Promise<Voice[]> {
+    const signal = AbortSignal.timeout(PROBE_TIMEOUT_MS);
+    try {
+      const sample = sampleText(language);
+      if (sample !== undefined) {
+        // Words of the language read through another one: espeak-ng cannot read its script.
+        const phonemes = await this.run(['-q', '-x', '-b', '1', '-v', file], sample, signal);
+        if (switchesLanguage(phonemes.toString('utf8'))) return [];
+      }
+      const text = prepareEspeakText(
+        sample ?? this.languages.find((l) => l.iso6391 === language)!.name,
+      );
+      const [female, male] = await Promise.all(
+        VOICE_GENDERS.map((gender) => this.run(this.args(file, gender), text, signal)),
+      );
+      const voices: Voice[] = [];
+      if (audible(male)) voices.push({ language, gender: 'male' });
+      if (audible(female) && !female.equals(male)) voices.push({ language, gender: 'female' });
+      return voices;
+    } catch {
+      return [];
+    }
+  }
+
+  /** Runs espeak-ng with `input` on stdin and resolves with its stdout. Killed when `signal` aborts. */
+  private async run(args: string[], input: string, signal: AbortSignal): Promise<Buffer> {
+    const release = await this.slots.acquire(signal);
+    try {
+      return await new Promise<Buffer>((resolve, reject) => {
+        if (this.closed) return reject(new ProcessFailure('the engine was shut down'));
+        const child = spawn(this.command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+        this.children.add(child);
+        const chunks: Buffer[] = [];
+        let settled = false;
+        const settle = (action: () => void) => {
+          if (settled) return;
+          settled = true;
+          signal.removeEventListener('abort', onAbort);
+          this.children.delete(child);
+          action();
+        };
+        const onAbort = () => {
+          child.kill('SIGKILL');
+          settle(() => reject(signal.reason));
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+        child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+        // espeak-ng's warnings can quote the text: read and dropped, never logged.
+        child.stderr.resume();
+        child.stdin.on('error', () => undefined); // EPIPE shows up as the exit below
+        child.on('error', (error: NodeJS.ErrnoException) =>
+          settle(() =>
+            reject(new ProcessFailure(`could not be started (${error.code ?? 'error'})`)),
+          ),
+        );
+        child.on('close', (code, killed) =>
+          settle(() =>
+            code === 0
+              ? resolve(Buffer.concat(chunks))
+              : reject(new ProcessFailure(`exited with ${killed ?? `code ${code}`}`)),
+          ),
+        );
+        child.stdin.end(input, 'utf8');
+      });
+    } finally {
+      release();
+    }
+  }
+
+  private failure(error: unknown, signal: AbortSignal, started: number): EngineError {
+    if (error instanceof EngineError) return error;
+    if (signal.aborted) {
+      const message = isDeadline(signal.reason)
+        ? `did not finish within ${this.options.timeoutMs} ms; the process was stopped.`
+        : `was cancelled after ${Date.now() - started} ms; the process was stopped.`;
+      return new EngineTimeoutError(
+        SERVICE,
+        ENGINE,
+        message,
+        `Raise TTS_TIMEOUT_MS (currently ${this.options.timeoutMs}) for long texts or slow speeds.`,
+      );
+    }
+    if (error instanceof AudioDecodeError) {
+      return new EngineUnavailableError(
+        SERVICE,
+        ENGINE,
+        `wrote audio that cannot be read (${error.reason}).`,
+        INSTALL_HINT,
+      );
+    }
+    const reason = error instanceof ProcessFailure ? error.message : 'failed';
+    return new EngineUnavailableError(SERVICE, ENGINE, `${reason}.`, INSTALL_HINT);
+  }
+}
+
+/** Whether a probe's WAV holds speech: long and loud enough. */
+function audible(output: Buffer): boolean {
+  try {
+    const { samples, sampleRate } = decodeWav(output);
+    if (samples.length < PROBE_MIN_SECONDS * sampleRate) return false;
+    let sum = 0;
+    for (const sample of samples) sum += sample * sample;
+    return Math.sqrt(sum / samples.length) >= PROBE_MIN_RMS;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,64 @@
+import { Body, Controller, Get, HttpCode, Post, Res, StreamableFile } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ApiErrors } from '../common/http/api-errors.decorator.js';
+import { SynthesizeRequestDto } from './dto/synthesize-request.dto.js';
+import { VoiceListDto } from './dto/voice-list.dto.js';
+import { SynthesisService } from './synthesis.service.js';
+
+@ApiTags('Speech synthesis')
+@Controller('api/v1/synthetize')
+export class SynthesisController {
+  constructor(private readonly synthesis: SynthesisService) {}
+
+  /**
+   * Lists the voices of the active engine: one entry per language and gender, sorted by language
+   * then gender. Send an entry's `language` and `gender` to the synthesize operation.
+   */
+  @ApiOperation({ summary: 'List synthesis voices' })
+  @ApiErrors(401, 503)
+  @Get('voices')
+  async voices(@Res({ passthrough: true }) res: Response): Promise<VoiceListDto> {
+    res.setHeader('X-Engine', this.synthesis.engineName);
+    return this.synthesis.listVoices();
+  }
+
+  /**
+   * Speaks a text with the voice of (language, gender) and answers the audio: a RIFF WAV file,
+   * PCM 16-bit little-endian, mono. `X-Audio-Duration-Ms` gives its length.
+   */
+  @ApiOperation({ summary: 'Synthesize speech' })
+  @ApiProduces('audio/wav')
+  @ApiOkResponse({
+    description: 'The speech: RIFF WAV, PCM 16-bit little-endian, mono (22050 Hz with espeak-ng).',
+    content: { 'audio/wav': { schema: { type: 'string', format: 'binary' } } },
+    headers: {
+      'X-Engine': {
+        description: 'The engine that spoke (espeak-ng or openai)',
+        schema: { type: 'string', example: 'espeak-ng' },
+      },
+      'X-Audio-Duration-Ms': {
+        description: 'Length of the audio, in milliseconds',
+        schema: { type: 'integer', example: 2840 },
+      },
+    },
+  })
+  @ApiErrors(401, 413, 422, 503)
+  @Post()
+  @HttpCode(200)
+  async synthesize(
+    @Body() request: SynthesizeRequestDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<StreamableFile> {
+    res.setHeader('X-Engine', this.synthesis.engineName);
+    const audio = await this.synthesis.synthesize(request);
+    res.setHeader('X-Audio-Duration-Ms', String(audio.durationMs));
+    // Speech of a conversation: not to be kept by caches.
+    res.setHeader('Cache-Control', 'no-store');
+    return new StreamableFile(audio.wav, {
+      type: 'audio/wav',
+      length: audio.wav.length,
+      disposition: 'inline; filename="speech.wav"',
+    });
+  }
+}

@@ -1,0 +1,33 @@
+import { availableParallelism } from 'node:os';
+import { Provider } from '@nestjs/common';
+import { AppConfig, AsrEngineName } from '../../config/app-config.js';
+import { LanguageCatalog } from '../../translation/catalog/language-catalog.js';
+import { ASR_ENGINE, AsrEngine } from './asr-engine.js';
+import { OpenAiTranscriptionEngine } from './openai-transcription.engine.js';
+import { PocketsphinxEngine } from './pocketsphinx/pocketsphinx.engine.js';
+
+/** Chooses the speech recognizer from ASR_ENGINE (the config has checked its settings). */
+export const asrEngineProvider: Provider = {
+  provide: ASR_ENGINE,
+  inject: [AppConfig, LanguageCatalog],
+  useFactory: (config: AppConfig, catalog: LanguageCatalog): AsrEngine => {
+    const timeoutMs = config.ASR_TIMEOUT_MS;
+    switch (config.ASR_ENGINE) {
+      case AsrEngineName.OpenAI:
+        return new OpenAiTranscriptionEngine(
+          {
+            baseUrl: config.ASR_OPENAI_BASE_URL!,
+            apiKey: config.ASR_OPENAI_API_KEY,
+            model: config.ASR_OPENAI_MODEL!,
+            timeoutMs,
+          },
+          catalog.all().map((language) => language.bcp47),
+        );
+      case AsrEngineName.Pocketsphinx:
+        return new PocketsphinxEngine({
+          poolSize: config.ASR_POOL_SIZE ?? availableParallelism(),
+          timeoutMs,
+        });
+    }
+  },
+};

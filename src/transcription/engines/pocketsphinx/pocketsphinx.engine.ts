@@ -1,0 +1,340 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import {
+  EngineError,
+  EngineTimeoutError,
+  EngineUnavailableError,
+} from '../../../common/errors/engine.errors.js';
+import { isDeadline } from '../../../common/timeout/with-timeout.js';
+import { ASR_SAMPLE_RATE, AsrAudio, AsrEngine, AsrTranscript } from '../asr-engine.js';
+import { encodeRequest, PocketsphinxWorker, WorkerCommand } from './pocketsphinx-worker.js';
+
+const SERVICE = 'Transcription';
+const ENGINE = 'pocketsphinx';
+const LOCALE = 'en-US';
+const SETUP_HINT =
+  'Run npm run setup: it installs the Debian packages pocketsphinx, pocketsphinx-en-us and python3-pocketsphinx.';
+
+/**
+ * Below this geometric mean of the word posteriors a hypothesis is dropped (answered as "").
+ * Measured with festival's slt voice (each request decoded from a fresh stream): 23 clinical
+ * sentences and answers recognized right or nearly scored 0.38–1.0; misrecognized single words
+ * ("maybe" → "ready", "left" → "lead", "two" → "q") 0.04–0.14; speech buried in white noise,
+ * recognized as unrelated words, 0.007–0.08; synthetic melodies, chords and drums 0.01–0.18
+ * ("we we", "her and urged her…"), except one organ-like melody ("tons", 0.35). Silence and
+ * steady noise give no words at all. A human voice may score lower than festival's: this keeps
+ * what is likely right and drops what is likely noise, not a guarantee against music, which the
+ * voice activity detector keeps from the recognizer in the first place.
+ */
+export const MIN_CONFIDENCE = 0.2;
+
+/** The worker beside this file: src/ under vitest, dist/ once built (nest-cli.json `assets`). */
+export const WORKER_SCRIPT = fileURLToPath(new URL('./pocketsphinx_worker.py', import.meta.url));
+
+export interface PocketsphinxOptions {
+  /** Decoder processes (ASR_POOL_SIZE); each holds the model, ~40 MB. */
+  readonly poolSize: number;
+  /** ASR_TIMEOUT_MS, for messages only: the caller's signal carries the deadline. */
+  readonly timeoutMs: number;
+  readonly python?: string;
+  readonly modelDir?: string;
+  readonly script?: string;
+  /** Hypotheses under this confidence are returned as "" (default MIN_CONFIDENCE). */
+  readonly minConfidence?: number;
+  /** Requests allowed to wait for a decoder before new ones are refused (default 16 per decoder). */
+  readonly maxQueue?: number;
+  readonly startTimeoutMs?: number;
+  /** First delay before starting again a decoder that failed to start; doubles up to 30 s. */
+  readonly restartDelayMs?: number;
+}
+
+interface Job {
+  readonly request: Buffer;
+  readonly signal: AbortSignal;
+  readonly queuedAt: number;
+  readonly resolve: (transcript: AsrTranscript) => void;
+  readonly reject: (error: EngineError) => void;
+  worker?: PocketsphinxWorker;
+  settled: boolean;
+}
+
+interface Slot {
+  worker?: PocketsphinxWorker;
+  /** Consecutive start failures, for the restart back-off. */
+  failures: number;
+  timer?: NodeJS.Timeout;
+}
+
+const MAX_RESTART_DELAY_MS = 30_000;
+const STOP_GRACE_MS = 1_000;
+
+/**
+ * The embedded recognizer: Debian's pocketsphinx with the en-us model, in a pool of persistent
+ * Python workers (the model takes about 1.5 s to load, so processes are kept). Requests wait in
+ * a FIFO queue for a free decoder; a request whose signal aborts while decoding has its decoder
+ * killed and replaced, since a decoder cannot be stopped mid-utterance.
+ */
+export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDestroy {
+  readonly name = ENGINE;
+  private readonly logger = new Logger(PocketsphinxEngine.name);
+  private readonly slots: Slot[];
+  private readonly queue: Job[] = [];
+  private readonly command: WorkerCommand;
+  private readonly minConfidence: number;
+  private readonly maxQueue: number;
+  private readonly restartDelayMs: number;
+  /** The job each busy decoder is working on. */
+  private readonly running = new Map<PocketsphinxWorker, Job>();
+  private lastStartFailure?: string;
+  private closed = false;
+
+  constructor(private readonly options: PocketsphinxOptions) {
+    this.slots = Array.from({ length: Math.max(1, options.poolSize) }, () => ({ failures: 0 }));
+    this.command = {
+      python: options.python ?? '/usr/bin/python3',
+      script: options.script ?? WORKER_SCRIPT,
+      modelDir: options.modelDir ?? '/usr/share/pocketsphinx/model/en-us',
+      startTimeoutMs: options.startTimeoutMs ?? 60_000,
+    };
+    this.minConfidence = options.minConfidence ?? MIN_CONFIDENCE;
+    this.maxQueue = options.maxQueue ?? 16 * this.slots.length;
+    this.restartDelayMs = options.restartDelayMs ?? 1_000;
+  }
+
+  languages(): readonly string[] {
+    return [LOCALE];
+  }
+
+  /** Starts every decoder and waits until they have loaded the model, so the first request is fast. */
+  async onModuleInit(): Promise<void> {
+    if (!existsSync(this.command.script)) {
+      this.logger.error(
+        `The pocketsphinx worker ${this.command.script} is missing: the build must copy it (nest-cli.json assets)`,
+      );
+    }
+    const started = Date.now();
+    const results = await Promise.allSettled(this.slots.map((slot) => this.spawn(slot).ready));
+    const ready = results.filter((r) => r.status === 'fulfilled').length;
+    const loads = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    if (ready === 0) {
+      this.logger.error(
+        `No pocketsphinx decoder could start: ${this.lastStartFailure}. ${SETUP_HINT}`,
+      );
+      return;
+    }
+    this.logger.log(
+      `Pocketsphinx ready: ${ready}/${this.slots.length} decoders in ${Date.now() - started} ms (model load ${Math.max(...loads)} ms)`,
+    );
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.close();
+  }
+
+  /** Fails what is waiting or decoding and stops every decoder. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const shutDown = () => this.unavailable('was shut down.');
+    for (const job of this.queue.splice(0)) this.settle(job, () => job.reject(shutDown()));
+    for (const job of this.running.values()) this.settle(job, () => job.reject(shutDown()));
+    const stopping: Promise<void>[] = [];
+    for (const slot of this.slots) {
+      clearTimeout(slot.timer);
+      // A decoder mid-utterance is killed; an idle one ends at the end of its input.
+      if (slot.worker && this.running.has(slot.worker)) slot.worker.kill();
+      if (slot.worker) stopping.push(slot.worker.stop(STOP_GRACE_MS));
+    }
+    this.running.clear();
+    await Promise.all(stopping);
+  }
+
+  /** Process ids of the decoders, for tests and diagnostics. */
+  workerPids(): number[] {
+    return this.slots.flatMap((slot) =>
+      slot.worker && !slot.worker.exited && slot.worker.pid ? [slot.worker.pid] : [],
+    );
+  }
+
+  /** Waits until every decoder that can start has started (e.g. after one was replaced). */
+  async ready(): Promise<void> {
+    await Promise.allSettled(this.slots.map((slot) => slot.worker?.ready));
+  }
+
+  transcribe({ samples }: AsrAudio, signal: AbortSignal): Promise<AsrTranscript> {
+    if (this.closed) return Promise.reject(this.unavailable('was shut down.'));
+    if (signal.aborted) return Promise.reject(this.timeout(signal, Date.now(), true));
+    if (samples.length === 0) return Promise.resolve({ text: '' });
+    if (samples.length * 2 > 0xffff_ffff) {
+      return Promise.reject(this.unavailable('cannot take a segment over 4 GB.'));
+    }
+    if (!this.canStart()) {
+      return Promise.reject(
+        this.unavailable(`could not start a decoder (${this.lastStartFailure}).`, SETUP_HINT),
+      );
+    }
+    if (this.queue.length >= this.maxQueue) {
+      return Promise.reject(
+        this.unavailable(
+          `is busy: ${this.queue.length} segments are already waiting for a decoder.`,
+          `Raise ASR_POOL_SIZE (currently ${this.slots.length}) on a machine with more cores, or use ASR_ENGINE=openai.`,
+        ),
+      );
+    }
+    return new Promise<AsrTranscript>((resolve, reject) => {
+      const onAbort = () => this.abort(job);
+      const job: Job = {
+        request: encodeRequest(samples),
+        signal,
+        queuedAt: Date.now(),
+        resolve: (transcript) => (
+          signal.removeEventListener('abort', onAbort),
+          resolve(transcript)
+        ),
+        reject: (error) => (signal.removeEventListener('abort', onAbort), reject(error)),
+        settled: false,
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.queue.push(job);
+      this.dispatch();
+    });
+  }
+
+  /** Recognizes half a second of faint noise through a decoder. */
+  async probe(): Promise<void> {
+    const samples = new Float32Array(ASR_SAMPLE_RATE / 2);
+    let seed = 1;
+    for (let i = 0; i < samples.length; i++) {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      samples[i] = (seed / 2 ** 31 - 0.5) * 0.002;
+    }
+    await this.transcribe(
+      { samples, localeHints: [LOCALE] },
+      AbortSignal.timeout(this.options.timeoutMs),
+    );
+  }
+
+  private spawn(slot: Slot): PocketsphinxWorker {
+    const worker = new PocketsphinxWorker(this.command, (exited, reason) =>
+      this.onWorkerExit(slot, exited, reason),
+    );
+    slot.worker = worker;
+    worker.ready.then(
+      () => {
+        slot.failures = 0;
+        this.dispatch();
+      },
+      () => undefined, // handled in onWorkerExit
+    );
+    return worker;
+  }
+
+  private onWorkerExit(slot: Slot, worker: PocketsphinxWorker, reason: string): void {
+    if (slot.worker !== worker || this.closed) return;
+    slot.worker = undefined;
+    const job = this.running.get(worker);
+    this.running.delete(worker);
+    if (job) {
+      this.settle(job, () =>
+        job.reject(this.unavailable(`a decoder ${reason} while transcribing.`, SETUP_HINT)),
+      );
+    }
+    if (worker.loaded) {
+      // It had been running (crashed, or killed on a deadline): replace it at once.
+      if (!job?.signal.aborted)
+        this.logger.warn(`A pocketsphinx decoder ${reason}; starting a new one`);
+      this.spawn(slot);
+      return;
+    }
+    slot.failures++;
+    this.lastStartFailure = reason;
+    this.logger.error(`A pocketsphinx decoder ${reason}. ${SETUP_HINT}`);
+    if (!this.canStart()) this.failQueue();
+    const delay = Math.min(this.restartDelayMs * 2 ** (slot.failures - 1), MAX_RESTART_DELAY_MS);
+    slot.timer = setTimeout(() => {
+      slot.timer = undefined;
+      if (!this.closed) this.spawn(slot);
+    }, delay);
+    slot.timer.unref();
+  }
+
+  /** Whether some decoder runs or is starting (as opposed to all waiting out a start failure). */
+  private canStart(): boolean {
+    return this.slots.some((slot) => slot.worker !== undefined);
+  }
+
+  private failQueue(): void {
+    const error = this.unavailable(
+      `could not start a decoder (${this.lastStartFailure}).`,
+      SETUP_HINT,
+    );
+    for (const job of this.queue.splice(0)) this.settle(job, () => job.reject(error));
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      const worker = slot.worker;
+      if (!worker?.idle) continue;
+      const job = this.queue.shift();
+      if (!job) return;
+      this.run(worker, job);
+    }
+  }
+
+  private run(worker: PocketsphinxWorker, job: Job): void {
+    job.worker = worker;
+    this.running.set(worker, job);
+    worker.decode(job.request).then(
+      (answer) => {
+        this.running.delete(worker);
+        const confident = answer.confidence === null || answer.confidence >= this.minConfidence;
+        const text = confident ? answer.text : '';
+        this.settle(job, () => job.resolve(text ? { text, locale: LOCALE } : { text: '' }));
+        this.dispatch();
+      },
+      (error: Error) => {
+        this.running.delete(worker);
+        // An exit is reported by onWorkerExit; a decoding error leaves the worker usable.
+        if (!worker.exited) {
+          this.settle(job, () =>
+            job.reject(this.unavailable(`a decoder ${error.message}.`, SETUP_HINT)),
+          );
+          this.dispatch();
+        }
+      },
+    );
+  }
+
+  private abort(job: Job): void {
+    if (job.settled) return;
+    const queued = !job.worker;
+    if (queued) this.queue.splice(this.queue.indexOf(job), 1);
+    this.settle(job, () => job.reject(this.timeout(job.signal, job.queuedAt, queued)));
+    // The decoder is mid-utterance: only a new process is ready for the next request.
+    job.worker?.kill();
+  }
+
+  private settle(job: Job, action: () => void): void {
+    if (job.settled) return;
+    job.settled = true;
+    action();
+  }
+
+  private timeout(signal: AbortSignal, since: number, queued: boolean): EngineError {
+    const where = queued ? ' (the segment was still waiting for a free decoder)' : '';
+    const message = isDeadline(signal.reason)
+      ? `did not answer within ${this.options.timeoutMs} ms${where}.`
+      : `was cancelled after ${Date.now() - since} ms${where}.`;
+    return new EngineTimeoutError(
+      SERVICE,
+      ENGINE,
+      message,
+      `Raise ASR_TIMEOUT_MS (currently ${this.options.timeoutMs}) or ASR_POOL_SIZE (currently ${this.slots.length}, one decoder per core).`,
+    );
+  }
+
+  private unavailable(message: string, hint?: string): EngineError {
+    return new EngineUnavailableError(SERVICE, ENGINE, message, hint);
+  }
+}

@@ -1,0 +1,123 @@
+"""Pocketsphinx decoder worker: loads the en-us model once, then decodes requests from stdin.
+
+Run by Debian's interpreter (`/usr/bin/python3 -u pocketsphinx_worker.py MODEL_DIR`), which has the
+python3-pocketsphinx binding. Pipes only: audio is never written anywhere, and nothing of an
+utterance (audio or text) is ever printed to stderr.
+
+Protocol
+  stdout, once at start:  {"ready": true, "ms": <model load time>}  or  {"fatal": "<reason>"}
+  stdin, per request:     4-byte little-endian length N, then N bytes of s16le 16 kHz mono PCM
+  stdout, per request:    {"text": "...", "confidence": <0..1 or null>, "ms": <decode time>}
+                          or {"error": "<exception class>"}
+One request at a time: the answer to a request comes before the next one is read.
+"""
+
+import json
+import math
+import os
+import re
+import struct
+import sys
+import time
+
+# Fillers of the en-us model: <s>, </s>, <sil>, [NOISE], [SPEECH], ++NOISE++ and the like.
+FILLER = re.compile(r"^(<.*>|\[.*\]|\+\+.*\+\+)$")
+# Alternative pronunciations are numbered in the dictionary: to(2), and(3).
+VARIANT = re.compile(r"\(\d+\)$")
+MODEL_FILES = ("en-us", "en-us.lm.bin", "cmudict-en-us.dict")
+
+
+def reply(message):
+    sys.stdout.write(json.dumps(message, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
+
+
+def read_exact(stream, size):
+    """Exactly `size` bytes, or None at end of input."""
+    chunks = []
+    while size > 0:
+        chunk = stream.read(size)
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)
+
+
+def load(model_dir):
+    from pocketsphinx import Decoder
+
+    config = Decoder.default_config()
+    config.set_string("-hmm", os.path.join(model_dir, "en-us"))
+    config.set_string("-lm", os.path.join(model_dir, "en-us.lm.bin"))
+    config.set_string("-dict", os.path.join(model_dir, "cmudict-en-us.dict"))
+    config.set_string("-logfn", os.devnull)
+    return Decoder(config)
+
+
+def decode(decoder, pcm):
+    """The words of the best path without fillers, and the geometric mean of their posteriors."""
+    # A new stream resets the front end's noise and silence statistics, so a request is decoded
+    # as by a fresh process: nothing of an earlier request (another patient's) carries over.
+    decoder.start_stream()
+    decoder.start_utt()
+    if pcm:
+        decoder.process_raw(pcm, False, True)
+    decoder.end_utt()
+    if decoder.hyp() is None:
+        return "", None
+    logmath = decoder.get_logmath()
+    words = []
+    log_posterior = 0.0
+    for segment in decoder.seg():
+        if FILLER.match(segment.word):
+            continue
+        words.append(VARIANT.sub("", segment.word))
+        # seg.prob is a log posterior in the decoder's log base; 0 when no lattice was built.
+        log_posterior += math.log(max(logmath.exp(segment.prob), 1e-12))
+    if not words:
+        return "", None
+    return " ".join(words), math.exp(log_posterior / len(words))
+
+
+def main():
+    started = time.monotonic()
+    model_dir = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/pocketsphinx/model/en-us"
+    for name in MODEL_FILES:
+        if not os.path.exists(os.path.join(model_dir, name)):
+            reply({"fatal": "the model file %s is missing" % os.path.join(model_dir, name)})
+            return 2
+    try:
+        decoder = load(model_dir)
+    except ImportError as error:
+        reply({"fatal": "cannot import pocketsphinx (%s)" % error})
+        return 2
+    except Exception as error:  # e.g. a corrupt model: the class name and message, no audio
+        reply({"fatal": "cannot load the model (%s: %s)" % (type(error).__name__, error)})
+        return 2
+    reply({"ready": True, "ms": round((time.monotonic() - started) * 1000)})
+
+    stdin = sys.stdin.buffer
+    while True:
+        header = read_exact(stdin, 4)
+        if header is None:
+            return 0
+        (size,) = struct.unpack("<I", header)
+        pcm = read_exact(stdin, size)
+        if pcm is None:
+            return 0
+        if len(pcm) % 2:
+            pcm = pcm[:-1]
+        began = time.monotonic()
+        try:
+            text, confidence = decode(decoder, pcm)
+        except Exception as error:
+            # Only the class: a message could in principle quote decoder state.
+            reply({"error": type(error).__name__})
+            continue
+        ms = round((time.monotonic() - began) * 1000)
+        reply({"text": text, "confidence": confidence, "ms": ms})
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,70 @@
+import {
+  Body,
+  Controller,
+  HttpCode,
+  Post,
+  Res,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ApiErrors } from '../common/http/api-errors.decorator.js';
+import { invalidField } from '../common/validation/validation-detail.js';
+import { decodeBase64Audio } from './base64-audio.js';
+import { TranscribeRequestDto } from './dto/transcribe-request.dto.js';
+import { TranscriptionResultDto } from './dto/transcription-result.dto.js';
+import { TranscriptionService } from './transcription.service.js';
+import { UploadLimitInterceptor } from './upload-limit.interceptor.js';
+
+@ApiTags('Transcription')
+@Controller('api/v1/transcribe')
+export class TranscriptionController {
+  constructor(private readonly transcription: TranscriptionService) {}
+
+  /**
+   * Transcribes a Base64-encoded WAV recording. Long recordings are split at pauses and
+   * recognized sentence by sentence; silence, noise and music give an empty text.
+   */
+  @ApiOperation({ summary: 'Transcribe Base64 WAV audio' })
+  @ApiErrors(400, 401, 413, 422, 503)
+  @Post()
+  @HttpCode(200)
+  async transcribe(
+    @Body() request: TranscribeRequestDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<TranscriptionResultDto> {
+    res.setHeader('X-Engine', this.transcription.engineName);
+    return this.transcription.transcribeWav(decodeBase64Audio(request.audio_base64));
+  }
+
+  /** Transcribes an uploaded WAV file (multipart form, field `file`), read in memory only. */
+  @ApiOperation({ summary: 'Transcribe an uploaded WAV file' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['file'],
+      properties: { file: { type: 'string', format: 'binary', description: 'A WAV file' } },
+    },
+  })
+  @ApiErrors(400, 401, 413, 422, 503)
+  @Post('file')
+  @HttpCode(200)
+  @UseInterceptors(UploadLimitInterceptor, FileInterceptor('file'))
+  async transcribeFile(
+    @UploadedFile() file: Express.Multer.File | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<TranscriptionResultDto> {
+    if (!file) {
+      throw invalidField(
+        ['body', 'file'],
+        'Field required: send the WAV file as the form field "file".',
+        'missing',
+      );
+    }
+    res.setHeader('X-Engine', this.transcription.engineName);
+    return this.transcription.transcribeWav(file.buffer);
+  }
+}

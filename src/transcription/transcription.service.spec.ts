@@ -1,0 +1,98 @@
+import type { AudioService } from '../audio/audio.service.js';
+import type { SentenceSegmenterFactory } from '../audio/vad/vad.module.js';
+import { AppConfig } from '../config/app-config.js';
+import type { AsrEngine } from './engines/asr-engine.js';
+import type { LanguageIdentifier } from './language-id/language-identifier.js';
+import { TranscriptionService } from './transcription.service.js';
+
+/** The service's language rules, with a recognizer and an identifier whose answers are set. */
+function service(
+  languages: string[],
+  heard: { text: string; locale?: string },
+  identified: { locale: string; decided: boolean },
+) {
+  const engine: AsrEngine = {
+    name: 'fake',
+    languages: () => languages,
+    transcribe: vi.fn(async () => heard),
+  };
+  const identifier = { identify: vi.fn(() => ({ ...identified, confidence: 0.9 })) };
+  const transcription = new TranscriptionService(
+    engine,
+    {} as AudioService,
+    {} as SentenceSegmenterFactory,
+    identifier as unknown as LanguageIdentifier,
+    new AppConfig(),
+  );
+  return { transcription, engine, identifier };
+}
+
+const samples = new Float32Array(1600);
+
+describe('TranscriptionService languages', () => {
+  it('identifies among the hints the recognizer handles, medic first', async () => {
+    const { transcription, engine, identifier } = service(
+      ['en-US', 'fr-FR', 'es-ES'],
+      { text: 'le patient' },
+      { locale: 'fr-FR', decided: true },
+    );
+    const result = await transcription.transcribeSegment(samples, ['es-ES', 'de-DE', 'fr-FR']);
+    expect(identifier.identify).toHaveBeenCalledWith('le patient', ['es-ES', 'fr-FR']);
+    expect(vi.mocked(engine.transcribe).mock.calls[0][0].localeHints).toEqual(['es-ES', 'fr-FR']);
+    expect(result).toEqual({ text: 'le patient', locale: 'fr-FR', languageDecided: true });
+  });
+
+  it('takes the first hint when the text is too short to tell (§4.3.2)', async () => {
+    const { transcription } = service(
+      ['en-US', 'fr-FR'],
+      { text: 'ok' },
+      { locale: 'en-US', decided: false },
+    );
+    expect(await transcription.transcribeSegment(samples, ['fr-FR', 'en-US'])).toEqual({
+      text: 'ok',
+      locale: 'fr-FR',
+      languageDecided: false,
+    });
+  });
+
+  it("answers a single-language recognizer's language without hints", async () => {
+    const { transcription, identifier } = service(
+      ['en-US'],
+      { text: 'hello there' },
+      { locale: 'en-US', decided: true },
+    );
+    expect((await transcription.transcribeSegment(samples)).locale).toBe('en-US');
+    expect(identifier.identify).toHaveBeenCalledWith('hello there', ['en-US']);
+  });
+
+  it('lets a multilingual recognizer identify among all languages, falling back to its own locale, then und', async () => {
+    const many = ['de-DE', 'en-US', 'fr-FR'];
+    const decided = service(many, { text: 'bonjour à tous' }, { locale: 'fr-FR', decided: true });
+    expect((await decided.transcription.transcribeSegment(samples)).locale).toBe('fr-FR');
+    expect(decided.identifier.identify).toHaveBeenCalledWith('bonjour à tous', []);
+
+    const reported = service(
+      many,
+      { text: 'ja', locale: 'de-DE' },
+      { locale: 'und', decided: false },
+    );
+    expect((await reported.transcription.transcribeSegment(samples)).locale).toBe('de-DE');
+
+    const unknown = service(many, { text: 'mm' }, { locale: 'und', decided: false });
+    expect((await unknown.transcription.transcribeSegment(samples)).locale).toBe('und');
+  });
+
+  it('answers empty text without asking the identifier', async () => {
+    const { transcription, identifier } = service(
+      ['en-US'],
+      { text: '  ' },
+      { locale: 'en-US', decided: true },
+    );
+    expect(await transcription.transcribeSegment(samples)).toEqual({
+      text: '',
+      locale: 'en-US',
+      languageDecided: false,
+    });
+    expect(identifier.identify).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,110 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AudioService } from '../audio/audio.service.js';
+import { SentenceSegmenterFactory } from '../audio/vad/vad.module.js';
+import { EngineTimeoutError } from '../common/errors/engine.errors.js';
+import { withTimeout } from '../common/timeout/with-timeout.js';
+import { AppConfig } from '../config/app-config.js';
+import { TranscriptionResultDto } from './dto/transcription-result.dto.js';
+import { ASR_ENGINE, type AsrEngine } from './engines/asr-engine.js';
+import { LanguageIdentifier } from './language-id/language-identifier.js';
+
+/** One recognized stretch of speech, with its language identified from the text. */
+export interface Transcript {
+  text: string;
+  locale: string;
+  /** False when the text was too short to tell, and the first candidate was taken (§4.3.2). */
+  languageDecided: boolean;
+}
+
+/** Speech recognition for the REST API and the orchestrator; the only user of the ASR engine. */
+@Injectable()
+export class TranscriptionService {
+  constructor(
+    @Inject(ASR_ENGINE) private readonly engine: AsrEngine,
+    private readonly audio: AudioService,
+    private readonly segmenters: SentenceSegmenterFactory,
+    private readonly languageId: LanguageIdentifier,
+    private readonly config: AppConfig,
+  ) {}
+
+  get engineName(): string {
+    return this.engine.name;
+  }
+
+  /** BCP-47 locales the active recognizer handles. */
+  get locales(): readonly string[] {
+    return this.engine.languages();
+  }
+
+  /**
+   * Recognizes one segment of 16 kHz mono speech. `localeHints` (medic first) narrow both the
+   * recognizer and the language identification; the language comes from the text (§4.3.3), and
+   * is only ever one the recognizer handles.
+   */
+  async transcribeSegment(
+    samples: Float32Array,
+    localeHints: readonly string[] = [],
+  ): Promise<Transcript> {
+    const candidates = this.candidates(localeHints);
+    const ms = this.config.ASR_TIMEOUT_MS;
+    const { text, locale } = await withTimeout(
+      ms,
+      (signal) => this.engine.transcribe({ samples, localeHints: candidates }, signal),
+      () =>
+        new EngineTimeoutError(
+          'Transcription',
+          this.engine.name,
+          `no answer within ${ms} ms.`,
+          'Check the engine, or raise ASR_TIMEOUT_MS.',
+        ),
+    );
+    return this.withLanguage(text.trim(), candidates, locale);
+  }
+
+  /**
+   * The REST operation: a whole WAV file, split into sentences by the VAD and recognized sentence
+   * by sentence, so long recordings stay within the recognizer's limits. No speech: empty text.
+   */
+  async transcribeWav(bytes: Uint8Array): Promise<TranscriptionResultDto> {
+    const { samples } = await this.audio.decodeTo16kMono(bytes);
+    const segmenter = this.segmenters.create();
+    const sentences = [...(await segmenter.push(samples)), ...(await segmenter.flush())];
+    const texts: string[] = [];
+    for (const sentence of sentences) {
+      const { text } = await this.transcribeSegment(sentence.samples);
+      if (text) texts.push(text);
+    }
+    const { text, locale } = this.withLanguage(texts.join(' '), this.candidates([]));
+    return { text, language: locale, success: true };
+  }
+
+  /**
+   * The languages the text may be in: the hints the recognizer handles, in the caller's order;
+   * without hints, the recognizer's only language if it has one (pocketsphinx: en-US), else none
+   * (a multilingual recognizer: the identifier picks among all languages).
+   */
+  private candidates(localeHints: readonly string[]): readonly string[] {
+    const supported = this.engine.languages();
+    const hinted = localeHints.filter((locale) => supported.includes(locale));
+    if (hinted.length > 0) return hinted;
+    return supported.length === 1 ? supported : [];
+  }
+
+  /**
+   * The text's language (§4.3.3): identified from the text among the candidates; when the text
+   * is too short to tell, the first candidate (§4.3.2), else the locale the engine reported,
+   * else `und` (undetermined) — never a guess outside what the recognizer handles.
+   */
+  private withLanguage(text: string, candidates: readonly string[], reported?: string): Transcript {
+    const fallback = candidates[0] ?? this.supportedLocale(reported) ?? 'und';
+    if (!text) return { text, locale: fallback, languageDecided: false };
+    const { locale, decided } = this.languageId.identify(text, candidates);
+    return decided
+      ? { text, locale, languageDecided: true }
+      : { text, locale: fallback, languageDecided: false };
+  }
+
+  private supportedLocale(reported?: string): string | undefined {
+    return reported && this.engine.languages().includes(reported) ? reported : undefined;
+  }
+}
