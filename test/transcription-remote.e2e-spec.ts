@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import { ROOT } from './support/built-server.js';
+import {
+  FAKE_TRANSCRIPTION_MODEL,
+  type FakeOpenAiAudio,
+  startFakeOpenAiAudio,
+} from './support/fake-openai-audio.js';
+import { startTestApp } from './support/test-app.js';
+
+const speech = readFileSync(join(ROOT, 'test/fixtures/audio/pauses.wav'));
+const silence = readFileSync(join(ROOT, 'test/fixtures/audio/silence.wav'));
+
+describe('Transcription API on an OpenAI-compatible server', () => {
+  let fake: FakeOpenAiAudio;
+  let app: NestExpressApplication;
+  const upload = (wav = speech) =>
+    request(app.getHttpServer()).post('/api/v1/transcribe/file').attach('file', wav, 'a.wav');
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAiAudio({
+      transcribe: () => 'Le patient a de la fièvre depuis hier.',
+    });
+    app = await startTestApp({
+      ASR_ENGINE: 'openai',
+      ASR_OPENAI_BASE_URL: fake.url,
+      ASR_OPENAI_MODEL: FAKE_TRANSCRIPTION_MODEL,
+      ASR_TIMEOUT_MS: '500',
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await fake?.close();
+  });
+  beforeEach(() => fake.set({ reply: undefined, delayMs: 0 }));
+
+  it('sends each sentence found by the VAD as a WAV, and identifies the language from the text', async () => {
+    const before = fake.transcriptions.length;
+    const res = await upload().expect(200);
+    expect(res.headers['x-engine']).toBe('openai');
+    const sent = fake.transcriptions.slice(before);
+    expect(sent).toHaveLength(3); // pauses.wav holds three sentences
+    for (const request of sent) {
+      expect(request.model).toBe(FAKE_TRANSCRIPTION_MODEL);
+      expect(request.file?.subarray(0, 4).toString()).toBe('RIFF');
+    }
+    expect(res.body.language).toBe('fr-FR');
+    expect(res.body.text.split('fièvre')).toHaveLength(4);
+  });
+
+  it('does not call the server for silence', async () => {
+    const before = fake.transcriptions.length;
+    expect((await upload(silence).expect(200)).body).toMatchObject({ text: '' });
+    expect(fake.transcriptions.length).toBe(before);
+  });
+
+  it('answers 503 naming the engine when the server fails', async () => {
+    fake.set({ reply: { status: 500, body: { error: { message: 'model crashed' } } } });
+    const res = await upload().expect(503);
+    expect(res.body.detail).toContain("'openai'");
+    expect(res.body.detail).toMatch(/^Transcription engine/);
+  });
+
+  it('answers 503 naming the timeout when the server is too slow', async () => {
+    fake.set({ delayMs: 2_000 });
+    const started = Date.now();
+    const res = await upload().expect(503);
+    expect(res.body.detail).toContain('500 ms');
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
+  it('answers 503 naming ASR_OPENAI_MODEL when the model is not served', async () => {
+    fake.set({ models: ['another-model'] });
+    const res = await upload().expect(503);
+    expect(res.body.detail).toContain('ASR_OPENAI_MODEL');
+    fake.set({ models: [FAKE_TRANSCRIPTION_MODEL] });
+  });
+});
