@@ -28,6 +28,11 @@ export enum TtsEngineName {
   OpenAI = 'openai',
 }
 
+export enum LlmEngineName {
+  Embedded = 'embedded',
+  OpenAI = 'openai',
+}
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -227,6 +232,43 @@ export class AppConfig {
     message: 'TTS_OPENAI_VOICES must look like en:female=af_heart,en:male=am_adam',
   })
   TTS_OPENAI_VOICES?: string;
+
+  // --- Language operations (paraphrase, summarize, generate, structured summary) ---
+
+  @Transform(trimmed)
+  @IsEnum(LlmEngineName)
+  LLM_ENGINE: LlmEngineName = LlmEngineName.Embedded;
+
+  /** Time allowed for one language operation, in milliseconds (past it: 503). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  LLM_TIMEOUT_MS: number = 60_000;
+
+  /** OpenAI-compatible chat server, required when LLM_ENGINE=openai (and for generate). */
+  @Transform(trimmed)
+  @IsOptional()
+  @IsUrl(httpUrl)
+  LLM_BASE_URL?: string;
+
+  @Transform(trimmed)
+  @IsOptional()
+  @IsString()
+  LLM_API_KEY?: string;
+
+  /** The chat model the server serves, e.g. Qwen/Qwen2.5-7B-Instruct. */
+  @Transform(trimmed)
+  @IsOptional()
+  @IsString()
+  LLM_MODEL?: string;
+
+  /** Most tokens one answer may have. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(16)
+  @Max(32_768)
+  LLM_MAX_TOKENS: number = 1024;
 
   get apiKeys(): string[] {
     return (this.API_KEYS ?? '')

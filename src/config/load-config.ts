@@ -54,6 +54,7 @@ function crossCheck(config: AppConfig): void {
   const remote: Array<[string, string, Array<keyof AppConfig>]> = [
     ['ASR_ENGINE', 'openai', ['ASR_OPENAI_BASE_URL', 'ASR_OPENAI_MODEL']],
     ['TTS_ENGINE', 'openai', ['TTS_OPENAI_BASE_URL', 'TTS_OPENAI_MODEL', 'TTS_OPENAI_VOICES']],
+    ['LLM_ENGINE', 'openai', ['LLM_BASE_URL', 'LLM_MODEL']],
   ];
   for (const [setting, value, required] of remote) {
     if (config[setting as keyof AppConfig] !== value) continue;

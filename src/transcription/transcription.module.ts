@@ -5,7 +5,7 @@ import { VadModule } from '../audio/vad/vad.module.js';
 import { AppConfig } from '../config/app-config.js';
 import { TranslationModule } from '../translation/translation.module.js';
 import { asrEngineProvider } from './engines/asr-engine.provider.js';
-import { LanguageIdentifier } from './language-id/language-identifier.js';
+import { LanguageIdModule } from './language-id/language-id.module.js';
 import { TranscriptionController } from './transcription.controller.js';
 import { TranscriptionService } from './transcription.service.js';
 import { UploadLimitInterceptor } from './upload-limit.interceptor.js';
@@ -15,6 +15,7 @@ import { UploadLimitInterceptor } from './upload-limit.interceptor.js';
     AudioModule,
     VadModule,
     TranslationModule, // the language catalog
+    LanguageIdModule,
     // Uploads stay in memory (multer's memory storage: no `dest`), one file, bounded.
     MulterModule.registerAsync({
       inject: [AppConfig],
@@ -24,7 +25,7 @@ import { UploadLimitInterceptor } from './upload-limit.interceptor.js';
     }),
   ],
   controllers: [TranscriptionController],
-  providers: [asrEngineProvider, LanguageIdentifier, TranscriptionService, UploadLimitInterceptor],
+  providers: [asrEngineProvider, TranscriptionService, UploadLimitInterceptor],
   exports: [TranscriptionService],
 })
 export class TranscriptionModule {}

@@ -1,17 +1,9 @@
-import OpenAI, {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-} from 'openai';
+import OpenAI, { APIError } from 'openai';
 import { AudioDecodeError, decodeWav, describeNonWav } from '../../audio/wav-decoder.js';
 import { encodeWav } from '../../audio/wav-encoder.js';
-import {
-  EngineError,
-  EngineTimeoutError,
-  EngineUnavailableError,
-} from '../../common/errors/engine.errors.js';
-import { isDeadline } from '../../common/timeout/with-timeout.js';
+import { EngineUnavailableError } from '../../common/errors/engine.errors.js';
+import { openAiFailure } from '../../common/errors/openai-errors.js';
+import { apiKeyHint, field, withoutCredentials } from '../../common/errors/remote-error-text.js';
 import {
   compareVoices,
   EngineSynthesis,
@@ -23,7 +15,6 @@ import {
 
 const SERVICE = 'TTS';
 const ENGINE = 'openai';
-const MAX_SERVER_ERROR_CHARS = 200;
 
 /** One voice of TTS_OPENAI_VOICES: a (language, gender) pair and the server's voice name. */
 export interface OpenAiVoice extends Voice {
@@ -54,37 +45,12 @@ export function parseOpenAiVoices(setting: string): OpenAiVoice[] {
   return [...voices.values()].sort(compareVoices);
 }
 
-function field(value: unknown, key: string): unknown {
-  return value !== null && typeof value === 'object'
-    ? (value as Record<string, unknown>)[key]
-    : undefined;
-}
-
-/**
- * The server's error message (of an OpenAI `{ error: { message } }` body, or a body that is not
- * JSON), shortened, and never echoing the (medical) text sent.
- */
-function serverError(error: APIError, text: string): string {
+/** The server's error message: of an OpenAI `{ error: { message } }` body, or a body that is not JSON. */
+function serverMessage(error: APIError): string {
   const openAiMessage = field(error.error, 'message');
-  const message =
-    typeof openAiMessage === 'string'
-      ? openAiMessage
-      : error.message.replace(/^\d{3} /, '').replace(/^status code \(no body\)$/, '');
-  if (message.trim() === '') return '';
-  const cleaned = text.trim() ? message.split(text).join('[text]') : message;
-  return cleaned.length > MAX_SERVER_ERROR_CHARS
-    ? `${cleaned.slice(0, MAX_SERVER_ERROR_CHARS)}…`
-    : cleaned;
-}
-
-/** The socket error code (ECONNREFUSED, ENOTFOUND…) somewhere down the cause chain. */
-function networkCode(error: unknown): string {
-  let cause = error;
-  for (let depth = 0; cause && depth < 4; cause = field(cause, 'cause'), depth++) {
-    const code = field(cause, 'code');
-    if (typeof code === 'string') return ` (${code})`;
-  }
-  return '';
+  return typeof openAiMessage === 'string'
+    ? openAiMessage
+    : error.message.replace(/^\d{3} /, '').replace(/^status code \(no body\)$/, '');
 }
 
 /**
@@ -137,7 +103,23 @@ export class OpenAiSpeechEngine implements TtsEngine {
       );
       bytes = Buffer.from(await response.arrayBuffer());
     } catch (error) {
-      throw this.failure(error, text, voice, signal, started);
+      throw openAiFailure(error, {
+        service: SERVICE,
+        engine: ENGINE,
+        timeoutMs: this.options.timeoutMs,
+        signal,
+        started,
+        text,
+        serverMessage,
+        hints: {
+          url: () => this.urlHint(),
+          key: () => apiKeyHint('TTS_OPENAI_API_KEY', this.options.apiKey),
+          model: () => this.modelHint(voice),
+          timeout: () => this.timeoutHint(),
+          status: (status) =>
+            status === 400 || status === 422 ? this.voiceHint(voice) : undefined,
+        },
+      });
     }
     return this.toPcm16Mono(bytes);
   }
@@ -172,77 +154,12 @@ export class OpenAiSpeechEngine implements TtsEngine {
     };
   }
 
-  private failure(
-    error: unknown,
-    text: string,
-    voice: string,
-    signal: AbortSignal,
-    started: number,
-  ): EngineError {
-    if (signal.aborted || error instanceof APIUserAbortError) {
-      // The service aborts with a TimeoutError reason when its deadline passes.
-      const message = isDeadline(signal.reason)
-        ? `did not answer within ${this.options.timeoutMs} ms.`
-        : `was cancelled after ${Date.now() - started} ms.`;
-      return new EngineTimeoutError(SERVICE, ENGINE, message, this.timeoutHint());
-    }
-    // The client reports its own timeout as a plain connection error when the fetch abort comes
-    // from another realm, so elapsed time decides too.
-    const late = Date.now() - started >= this.options.timeoutMs;
-    if (
-      error instanceof APIConnectionTimeoutError ||
-      (error instanceof APIConnectionError && late)
-    ) {
-      const message = `did not answer within ${this.options.timeoutMs} ms.`;
-      return new EngineTimeoutError(SERVICE, ENGINE, message, this.timeoutHint());
-    }
-    if (error instanceof APIConnectionError) {
-      const message = `could not be reached${networkCode(error)}.`;
-      return new EngineUnavailableError(SERVICE, ENGINE, message, this.urlHint());
-    }
-    if (error instanceof APIError) {
-      const { status } = error;
-      const hint =
-        status === 401 || status === 403
-          ? this.keyHint()
-          : status === 404
-            ? this.modelHint(voice)
-            : status === 400 || status === 422
-              ? this.voiceHint(voice)
-              : undefined;
-      const remote = serverError(error, text);
-      return new EngineUnavailableError(SERVICE, ENGINE, `answered HTTP ${status}.`, hint, remote);
-    }
-    // E.g. the body broke off: never surface the raw error, it may quote the request.
-    const name = field(error, 'name');
-    const kind = typeof name === 'string' ? name : 'error';
-    return new EngineUnavailableError(
-      SERVICE,
-      ENGINE,
-      `answered with an unreadable body (${kind}).`,
-      this.urlHint(),
-    );
-  }
-
   private get shownUrl(): string {
-    try {
-      const url = new URL(this.options.baseUrl);
-      if (!url.username && !url.password) return this.options.baseUrl;
-      url.username = url.password = '';
-      return url.toString();
-    } catch {
-      return this.options.baseUrl;
-    }
+    return withoutCredentials(this.options.baseUrl);
   }
 
   private urlHint(): string {
     return `Check TTS_OPENAI_BASE_URL (${this.shownUrl}) points to a running OpenAI-compatible speech server, usually ending in /v1.`;
-  }
-
-  private keyHint(): string {
-    return this.options.apiKey
-      ? 'Check TTS_OPENAI_API_KEY: the server rejected it.'
-      : 'Set TTS_OPENAI_API_KEY: the server requires an API key.';
   }
 
   private modelHint(voice: string): string {

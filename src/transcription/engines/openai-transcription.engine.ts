@@ -1,22 +1,12 @@
-import OpenAI, {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-  toFile,
-} from 'openai';
-import {
-  EngineError,
-  EngineUnavailableError,
-  EngineTimeoutError,
-} from '../../common/errors/engine.errors.js';
+import OpenAI, { toFile } from 'openai';
+import { EngineUnavailableError } from '../../common/errors/engine.errors.js';
+import { openAiFailure } from '../../common/errors/openai-errors.js';
+import { apiKeyHint, field, withoutCredentials } from '../../common/errors/remote-error-text.js';
 import { encodeWav } from '../../audio/wav-encoder.js';
-import { isDeadline } from '../../common/timeout/with-timeout.js';
 import { ASR_SAMPLE_RATE, AsrAudio, AsrEngine, AsrTranscript } from './asr-engine.js';
 
 const SERVICE = 'Transcription';
 const ENGINE = 'openai';
-const MAX_SERVER_ERROR_CHARS = 200;
 /** Language subtags whose ISO 639-1 code differs (Filipino is sent as Tagalog, Bokmål as Norwegian). */
 const ISO_639_1: Readonly<Record<string, string>> = { fil: 'tl', nb: 'no' };
 
@@ -25,28 +15,6 @@ export interface OpenAiTranscriptionOptions {
   readonly apiKey?: string;
   readonly model: string;
   readonly timeoutMs: number;
-}
-
-function field(value: unknown, key: string): unknown {
-  return value !== null && typeof value === 'object'
-    ? (value as Record<string, unknown>)[key]
-    : undefined;
-}
-
-/** The server's error message, shortened. Shown to the client (remote), never logged. */
-function serverError(error: unknown): string {
-  const raw = field(error, 'message');
-  if (typeof raw !== 'string' || raw.trim() === '') return '';
-  return raw.length > MAX_SERVER_ERROR_CHARS ? `${raw.slice(0, MAX_SERVER_ERROR_CHARS)}…` : raw;
-}
-
-/** The socket error code (ECONNREFUSED, ENOTFOUND…) somewhere down the cause chain. */
-function networkCode(error: unknown): string {
-  for (let cause = error, depth = 0; cause && depth < 4; cause = field(cause, 'cause'), depth++) {
-    const code = field(cause, 'code');
-    if (typeof code === 'string') return ` (${code})`;
-  }
-  return '';
 }
 
 /**
@@ -95,7 +63,19 @@ export class OpenAiTranscriptionEngine implements AsrEngine {
         { signal },
       );
     } catch (error) {
-      throw this.failure(error, signal, started);
+      throw openAiFailure(error, {
+        service: SERVICE,
+        engine: ENGINE,
+        timeoutMs: this.options.timeoutMs,
+        signal,
+        started,
+        hints: {
+          url: () => this.urlHint(),
+          key: () => apiKeyHint('ASR_OPENAI_API_KEY', this.options.apiKey),
+          model: () => this.modelHint(),
+          timeout: () => this.timeoutHint(),
+        },
+      });
     }
     const text = field(answer, 'text');
     if (typeof text !== 'string') {
@@ -131,68 +111,12 @@ export class OpenAiTranscriptionEngine implements AsrEngine {
     return /^[a-z]{2}$/.test(code) ? code : undefined;
   }
 
-  private failure(error: unknown, signal: AbortSignal, started: number): EngineError {
-    if (signal.aborted || error instanceof APIUserAbortError) {
-      // The service aborts with a TimeoutError reason when its deadline passes.
-      const message = isDeadline(signal.reason)
-        ? `did not answer within ${this.options.timeoutMs} ms.`
-        : `was cancelled after ${Date.now() - started} ms.`;
-      return new EngineTimeoutError(SERVICE, ENGINE, message, this.timeoutHint());
-    }
-    // The client may report its own timeout as a plain connection error: elapsed time decides too.
-    const late = Date.now() - started >= this.options.timeoutMs;
-    if (
-      error instanceof APIConnectionTimeoutError ||
-      (error instanceof APIConnectionError && late)
-    ) {
-      const message = `did not answer within ${this.options.timeoutMs} ms.`;
-      return new EngineTimeoutError(SERVICE, ENGINE, message, this.timeoutHint());
-    }
-    if (error instanceof APIConnectionError) {
-      const message = `could not be reached${networkCode(error)}.`;
-      return new EngineUnavailableError(SERVICE, ENGINE, message, this.urlHint());
-    }
-    if (error instanceof APIError) {
-      const { status } = error;
-      const hint =
-        status === 401 || status === 403
-          ? this.keyHint()
-          : status === 404
-            ? this.modelHint()
-            : undefined;
-      const remote = serverError(error.error);
-      return new EngineUnavailableError(SERVICE, ENGINE, `answered HTTP ${status}.`, hint, remote);
-    }
-    // E.g. a 2xx whose JSON does not parse: never surface the raw error, it may quote the body.
-    const name = field(error, 'name');
-    const kind = typeof name === 'string' ? name : 'error';
-    return new EngineUnavailableError(
-      SERVICE,
-      ENGINE,
-      `answered with an unreadable body (${kind}).`,
-      this.urlHint(),
-    );
-  }
-
   private get shownUrl(): string {
-    try {
-      const url = new URL(this.options.baseUrl);
-      if (!url.username && !url.password) return this.options.baseUrl;
-      url.username = url.password = '';
-      return url.toString();
-    } catch {
-      return this.options.baseUrl;
-    }
+    return withoutCredentials(this.options.baseUrl);
   }
 
   private urlHint(): string {
     return `Check ASR_OPENAI_BASE_URL (${this.shownUrl}) points to a running OpenAI-compatible transcription server, usually ending in /v1.`;
-  }
-
-  private keyHint(): string {
-    return this.options.apiKey
-      ? 'Check ASR_OPENAI_API_KEY: the server rejected it.'
-      : 'Set ASR_OPENAI_API_KEY: the server requires an API key.';
   }
 
   private modelHint(): string {

@@ -1,4 +1,10 @@
 import { EngineTimeoutError, EngineUnavailableError } from '../../common/errors/engine.errors.js';
+import {
+  apiKeyHint,
+  field,
+  serverErrorText,
+  withoutCredentials,
+} from '../../common/errors/remote-error-text.js';
 import { isDeadline } from '../../common/timeout/with-timeout.js';
 import { CatalogLanguage } from '../catalog/catalog-language.js';
 import { EngineTranslation, TranslationEngine } from './translation-engine.js';
@@ -6,7 +12,6 @@ import { EngineTranslation, TranslationEngine } from './translation-engine.js';
 const SERVICE = 'Translation';
 const ENGINE = 'libretranslate';
 const LANGUAGES_TTL_MS = 60_000;
-const MAX_SERVER_ERROR_CHARS = 200;
 
 export interface LibreTranslateOptions {
   readonly baseUrl: string;
@@ -36,20 +41,9 @@ function parseJson(raw: string): unknown {
   }
 }
 
-function field(body: unknown, name: string): unknown {
-  return body !== null && typeof body === 'object'
-    ? (body as Record<string, unknown>)[name]
-    : undefined;
-}
-
 /** The server's `error` text, shortened, and never echoing the (medical) text sent. */
 function serverError(body: unknown, text?: string): string {
-  const raw = field(body, 'error');
-  if (typeof raw !== 'string' || raw.trim() === '') return '';
-  const error = text?.trim() ? raw.split(text).join('[text]') : raw;
-  const short =
-    error.length > MAX_SERVER_ERROR_CHARS ? `${error.slice(0, MAX_SERVER_ERROR_CHARS)}…` : error;
-  return short;
+  return serverErrorText(field(body, 'error'), text);
 }
 
 /** Node's fetch wraps socket errors: the cause's code (ECONNREFUSED, ENOTFOUND…) says what failed. */
@@ -231,14 +225,7 @@ export class LibreTranslateEngine implements TranslationEngine {
 
   /** The URL as configured, minus any credentials embedded in it. */
   private get shownUrl(): string {
-    try {
-      const url = new URL(this.options.baseUrl);
-      if (!url.username && !url.password) return this.options.baseUrl;
-      url.username = url.password = '';
-      return url.toString();
-    } catch {
-      return this.options.baseUrl;
-    }
+    return withoutCredentials(this.options.baseUrl);
   }
 
   private urlHint(): string {
@@ -246,9 +233,7 @@ export class LibreTranslateEngine implements TranslationEngine {
   }
 
   private keyHint(): string {
-    return this.options.apiKey
-      ? 'Check LIBRETRANSLATE_API_KEY: the server rejected it.'
-      : 'Set LIBRETRANSLATE_API_KEY: the server requires an API key.';
+    return apiKeyHint('LIBRETRANSLATE_API_KEY', this.options.apiKey);
   }
 
   private timeoutHint(): string {

@@ -1,23 +1,16 @@
-import OpenAI, {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-} from 'openai';
+import OpenAI from 'openai';
 import {
-  EngineError,
   EngineOutputRejectedError,
-  EngineTimeoutError,
   EngineUnavailableError,
 } from '../../common/errors/engine.errors.js';
-import { isDeadline } from '../../common/timeout/with-timeout.js';
+import { openAiFailure } from '../../common/errors/openai-errors.js';
+import { apiKeyHint, field, withoutCredentials } from '../../common/errors/remote-error-text.js';
 import { CatalogLanguage } from '../catalog/catalog-language.js';
 import { buildTranslationSystemPrompt } from './openai-translation.prompt.js';
 import { EngineTranslation, TranslationEngine } from './translation-engine.js';
 
 const SERVICE = 'Translation';
 const ENGINE = 'openai';
-const MAX_SERVER_ERROR_CHARS = 200;
 const QUOTE_PAIRS: readonly (readonly [string, string])[] = [
   ['"', '"'],
   ['“', '”'],
@@ -33,12 +26,6 @@ export interface OpenAiTranslationOptions {
   readonly apiKey?: string;
   readonly model: string;
   readonly timeoutMs: number;
-}
-
-function field(value: unknown, key: string | number): unknown {
-  return value !== null && typeof value === 'object'
-    ? (value as Record<string | number, unknown>)[key]
-    : undefined;
 }
 
 function isQuoted(text: string): boolean {
@@ -60,27 +47,6 @@ function unwrap(answer: string, source: string): string {
     if (wrapped && !inner.includes(open) && !inner.includes(close)) return inner.trim();
   }
   return text;
-}
-
-/** The server's error message, shortened, and never echoing the (medical) text sent. */
-function serverError(error: unknown, text: string): string {
-  const raw = field(error, 'message');
-  if (typeof raw !== 'string' || raw.trim() === '') return '';
-  const message = text.trim() ? raw.split(text).join('[text]') : raw;
-  const short =
-    message.length > MAX_SERVER_ERROR_CHARS
-      ? `${message.slice(0, MAX_SERVER_ERROR_CHARS)}…`
-      : message;
-  return short;
-}
-
-/** The socket error code (ECONNREFUSED, ENOTFOUND…) somewhere down the cause chain. */
-function networkCode(error: unknown): string {
-  for (let cause = error, depth = 0; cause && depth < 4; cause = field(cause, 'cause'), depth++) {
-    const code = field(cause, 'code');
-    if (typeof code === 'string') return ` (${code})`;
-  }
-  return '';
 }
 
 /** Adapter for any OpenAI-compatible chat completions server (OpenAI, vLLM, Ollama, llama.cpp…). */
@@ -127,7 +93,20 @@ export class OpenAiTranslationEngine implements TranslationEngine {
         { signal },
       );
     } catch (error) {
-      throw this.failure(error, text, signal, started);
+      throw openAiFailure(error, {
+        service: SERVICE,
+        engine: ENGINE,
+        timeoutMs: this.options.timeoutMs,
+        signal,
+        started,
+        text,
+        hints: {
+          url: () => this.urlHint(),
+          key: () => apiKeyHint('TRANSLATION_OPENAI_API_KEY', this.options.apiKey),
+          model: () => this.modelHint(),
+          timeout: () => this.timeoutHint(),
+        },
+      });
     }
     return this.answer(completion, text);
   }
@@ -167,71 +146,12 @@ export class OpenAiTranslationEngine implements TranslationEngine {
     return translation;
   }
 
-  private failure(error: unknown, text: string, signal: AbortSignal, started: number): EngineError {
-    if (signal.aborted || error instanceof APIUserAbortError) {
-      const ms = Date.now() - started;
-      // The service aborts with a TimeoutError reason when its deadline passes.
-      const message = isDeadline(signal.reason)
-        ? `did not answer within ${this.options.timeoutMs} ms.`
-        : `was cancelled after ${ms} ms.`;
-      return new EngineTimeoutError(SERVICE, ENGINE, message, this.timeoutHint());
-    }
-    // The client reports its own timeout as a plain connection error when the fetch abort comes
-    // from another realm (e.g. under jest), so elapsed time decides too.
-    const late = Date.now() - started >= this.options.timeoutMs;
-    if (
-      error instanceof APIConnectionTimeoutError ||
-      (error instanceof APIConnectionError && late)
-    ) {
-      const message = `did not answer within ${this.options.timeoutMs} ms.`;
-      return new EngineTimeoutError(SERVICE, ENGINE, message, this.timeoutHint());
-    }
-    if (error instanceof APIConnectionError) {
-      const message = `could not be reached${networkCode(error)}.`;
-      return new EngineUnavailableError(SERVICE, ENGINE, message, this.urlHint());
-    }
-    if (error instanceof APIError) {
-      const { status } = error;
-      const message = `answered HTTP ${status}.`;
-      const hint =
-        status === 401 || status === 403
-          ? this.keyHint()
-          : status === 404
-            ? this.modelHint()
-            : undefined;
-      const remote = serverError(error.error, text);
-      return new EngineUnavailableError(SERVICE, ENGINE, message, hint, remote);
-    }
-    // E.g. a 2xx whose JSON body does not parse: never surface the raw error, it may quote the body.
-    const name = field(error, 'name');
-    const kind = typeof name === 'string' ? name : 'error';
-    return new EngineUnavailableError(
-      SERVICE,
-      ENGINE,
-      `answered with an unreadable body (${kind}).`,
-      this.urlHint(),
-    );
-  }
-
   private get shownUrl(): string {
-    try {
-      const url = new URL(this.options.baseUrl);
-      if (!url.username && !url.password) return this.options.baseUrl;
-      url.username = url.password = '';
-      return url.toString();
-    } catch {
-      return this.options.baseUrl;
-    }
+    return withoutCredentials(this.options.baseUrl);
   }
 
   private urlHint(): string {
     return `Check TRANSLATION_OPENAI_BASE_URL (${this.shownUrl}) points to a running OpenAI-compatible server, usually ending in /v1.`;
-  }
-
-  private keyHint(): string {
-    return this.options.apiKey
-      ? 'Check TRANSLATION_OPENAI_API_KEY: the server rejected it.'
-      : 'Set TRANSLATION_OPENAI_API_KEY: the server requires an API key.';
   }
 
   private modelHint(): string {

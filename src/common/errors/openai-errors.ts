@@ -1,0 +1,83 @@
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { isDeadline } from '../timeout/with-timeout.js';
+import { EngineError, EngineTimeoutError, EngineUnavailableError } from './engine.errors.js';
+import { field, networkCode, serverErrorText } from './remote-error-text.js';
+
+/** The adapter's hints, naming its settings; asked for only when the failure needs one. */
+export interface OpenAiErrorHints {
+  /** Check the base URL: for an unreachable server or an unreadable answer. */
+  readonly url: () => string;
+  /** For HTTP 401 and 403. */
+  readonly key: () => string;
+  /** For HTTP 404. */
+  readonly model: () => string;
+  /** For a passed deadline. */
+  readonly timeout: () => string;
+  /** For any other HTTP status the adapter has a hint for. */
+  readonly status?: (status: number | undefined) => string | undefined;
+}
+
+/** One failed request of an `openai` client made with `maxRetries: 0` and `timeout: timeoutMs`. */
+export interface OpenAiFailedCall {
+  /** Capability, e.g. `Translation`. */
+  readonly service: string;
+  /** Engine name, e.g. `openai`. */
+  readonly engine: string;
+  readonly timeoutMs: number;
+  /** The caller's signal, as passed to the client. */
+  readonly signal: AbortSignal;
+  /** `Date.now()` when the request started. */
+  readonly started: number;
+  readonly hints: OpenAiErrorHints;
+  /** The text sent, never echoed back in the server's error. */
+  readonly text?: string;
+  /** What the server said in an HTTP error; by default the `message` of its `{ error }` body. */
+  readonly serverMessage?: (error: APIError) => unknown;
+}
+
+const errorBodyMessage = (error: APIError): unknown => field(error.error, 'message');
+
+/** The EngineError for what an `openai` client request threw. */
+export function openAiFailure(error: unknown, call: OpenAiFailedCall): EngineError {
+  const { service, engine, timeoutMs, signal, started, hints } = call;
+  if (signal.aborted || error instanceof APIUserAbortError) {
+    // The service aborts with a TimeoutError reason when its deadline passes.
+    const message = isDeadline(signal.reason)
+      ? `did not answer within ${timeoutMs} ms.`
+      : `was cancelled after ${Date.now() - started} ms.`;
+    return new EngineTimeoutError(service, engine, message, hints.timeout());
+  }
+  // The client reports its own timeout as a plain connection error when the fetch abort comes
+  // from another realm, so elapsed time decides too.
+  const late = Date.now() - started >= timeoutMs;
+  if (error instanceof APIConnectionTimeoutError || (error instanceof APIConnectionError && late)) {
+    const message = `did not answer within ${timeoutMs} ms.`;
+    return new EngineTimeoutError(service, engine, message, hints.timeout());
+  }
+  if (error instanceof APIConnectionError) {
+    const code = networkCode(error);
+    const message = `could not be reached${code === undefined ? '' : ` (${code})`}.`;
+    return new EngineUnavailableError(service, engine, message, hints.url());
+  }
+  if (error instanceof APIError) {
+    const { status } = error;
+    const hint =
+      status === 401 || status === 403
+        ? hints.key()
+        : status === 404
+          ? hints.model()
+          : hints.status?.(status);
+    const remote = serverErrorText((call.serverMessage ?? errorBodyMessage)(error), call.text);
+    return new EngineUnavailableError(service, engine, `answered HTTP ${status}.`, hint, remote);
+  }
+  // E.g. a 2xx whose JSON does not parse, or a body that broke off: never surface the raw error,
+  // it may quote the body or the request.
+  const name = field(error, 'name');
+  const kind = typeof name === 'string' ? name : 'error';
+  return new EngineUnavailableError(
+    service,
+    engine,
+    `answered with an unreadable body (${kind}).`,
+    hints.url(),
+  );
+}
