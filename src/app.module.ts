@@ -8,6 +8,7 @@ import { LoggingModule } from './common/logging/logging.module.js';
 import { RequestValidationPipe } from './common/validation/request-validation.pipe.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
+import { LlmModule } from './llm/llm.module.js';
 import { SynthesisModule } from './synthesis/synthesis.module.js';
 import { TranscriptionModule } from './transcription/transcription.module.js';
 import { TranslationModule } from './translation/translation.module.js';
@@ -28,6 +29,7 @@ export class AppModule implements NestModule {
         TranslationModule,
         TranscriptionModule,
         SynthesisModule,
+        LlmModule,
       ],
       providers: [
         { provide: ApiKeyVerifier, useValue: new ApiKeyVerifier(config.apiKeys) },

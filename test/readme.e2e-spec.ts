@@ -39,8 +39,14 @@ describe('README examples, run as written against the built service', () => {
     return stdout ? JSON.parse(stdout) : undefined;
   };
 
-  it('has the seven documented examples', () => {
-    expect(commands).toHaveLength(7);
+  it('has the eight documented examples', () => {
+    expect(commands).toHaveLength(8);
+  });
+
+  it('paraphrases for an older patient with the dose kept', async () => {
+    const body = await runExample(7);
+    expect(body.paraphrases).toContain('high blood pressure');
+    expect(body.paraphrases).toContain('5 mg');
   });
 
   it('lists the languages', async () => {

@@ -1,5 +1,13 @@
-import { createServer, IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  FakeHttpRequest,
+  ForcedReply,
+  forcedReply,
+  jsonOrText,
+  readCall,
+  startFakeHttpServer,
+  writeReply,
+} from './fake-http-server.js';
 
 /**
  * A LibreTranslate stand-in for tests: GET /languages and POST /translate answered with the same
@@ -13,22 +21,13 @@ export interface FakeLibreLanguage {
   readonly targets?: readonly string[];
 }
 
-export interface FakeRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly headers: IncomingHttpHeaders;
+export interface FakeRequest extends FakeHttpRequest {
   /** Parsed JSON (or form fields) when possible, else the raw text. */
   readonly body: unknown;
 }
 
-export interface FakeReply {
-  readonly status: number;
-  /** Objects are sent as JSON, strings as they are (for malformed bodies). */
-  readonly body: unknown;
-  /** Only requests to this path get the reply; every request when omitted. */
-  readonly path?: string;
-  readonly contentType?: string;
-}
+/** Objects are sent as JSON, strings as they are (for malformed bodies). */
+export type FakeReply = ForcedReply;
 
 export interface FakeLibreTranslateOptions {
   languages: readonly FakeLibreLanguage[];
@@ -71,11 +70,7 @@ function parseBody(raw: string, contentType = ''): unknown {
   if (contentType.includes('application/x-www-form-urlencoded')) {
     return Object.fromEntries(new URLSearchParams(raw));
   }
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return raw;
-  }
+  return jsonOrText(raw);
 }
 
 function send(
@@ -84,9 +79,7 @@ function send(
   body: unknown,
   contentType = 'application/json',
 ) {
-  if (res.destroyed) return;
-  res.writeHead(status, { 'content-type': contentType });
-  res.end(typeof body === 'string' ? body : JSON.stringify(body));
+  writeReply(res, status, body, { 'content-type': contentType });
 }
 
 export async function startFakeLibreTranslate(
@@ -94,13 +87,6 @@ export async function startFakeLibreTranslate(
 ): Promise<FakeLibreTranslate> {
   const options: FakeLibreTranslateOptions = { ...defaults(), ...initial };
   const requests: FakeRequest[] = [];
-  const timers = new Set<NodeJS.Timeout>();
-
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => (timers.delete(timer), resolve()), ms);
-      timers.add(timer);
-    });
 
   const targetsOf = (language: FakeLibreLanguage) =>
     language.targets ?? options.languages.map((l) => l.code).filter((c) => c !== language.code);
@@ -139,19 +125,13 @@ export async function startFakeLibreTranslate(
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks).toString('utf8');
-    const path = new URL(req.url ?? '/', 'http://fake').pathname;
-    const method = req.method ?? 'GET';
-    const body = parseBody(raw, req.headers['content-type']);
-    requests.push({ method, path, headers: req.headers, body });
-    if (options.delayMs > 0) await sleep(options.delayMs);
+    const { method, path, headers, raw } = await readCall(req);
+    const body = parseBody(raw.toString('utf8'), headers['content-type']);
+    requests.push({ method, path, headers, body });
+    if (options.delayMs > 0) await server.sleep(options.delayMs);
 
-    const { reply } = options;
-    if (reply && (reply.path === undefined || reply.path === path)) {
-      return send(res, reply.status, reply.body, reply.contentType);
-    }
+    const reply = forcedReply(options.reply, path);
+    if (reply) return send(res, reply.status, reply.body, reply.contentType);
     if (method === 'GET' && path === '/languages') {
       const list = options.languages.map((l) => ({
         code: l.code,
@@ -164,22 +144,13 @@ export async function startFakeLibreTranslate(
     send(res, 404, '<!doctype html><title>404 Not Found</title>', 'text/html');
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch(() => send(res, 500, { error: 'fake server failure' }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-
+  const server = await startFakeHttpServer(handle, (res) =>
+    send(res, 500, { error: 'fake server failure' }),
+  );
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.origin,
     requests,
     set: (changes) => Object.assign(options, changes),
-    close: () =>
-      new Promise<void>((resolve) => {
-        timers.forEach(clearTimeout);
-        timers.clear();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: server.close,
   };
 }

@@ -1,6 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { createServer, IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  FakeHttpRequest,
+  ForcedReply,
+  forcedReply,
+  jsonOrText,
+  openAiKeyRejection,
+  openAiRequestId,
+  readCall,
+  startFakeHttpServer,
+  writeReply,
+} from './fake-http-server.js';
 
 /**
  * An OpenAI-compatible audio server for tests: POST /v1/audio/transcriptions (multipart, as the
@@ -14,10 +23,7 @@ export const FAKE_VOICES = ['alloy', 'nova', 'af_heart', 'am_adam'] as const;
 /** Sample rate of the audio the fake speaks (OpenAI's is 24 kHz too). */
 export const FAKE_SPEECH_SAMPLE_RATE = 24_000;
 
-export interface FakeAudioRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly headers: IncomingHttpHeaders;
+export interface FakeAudioRequest extends FakeHttpRequest {
   /** Size of the raw body in bytes. */
   readonly bytes: number;
 }
@@ -47,14 +53,8 @@ export interface FakeSpeechRequest extends FakeAudioRequest {
   readonly body: unknown;
 }
 
-export interface FakeAudioReply {
-  readonly status: number;
-  /** Objects are sent as JSON, strings and buffers as they are. */
-  readonly body: unknown;
-  /** Only requests to this path (e.g. `/v1/audio/speech`) get the reply; all when omitted. */
-  readonly path?: string;
-  readonly contentType?: string;
-}
+/** Objects are sent as JSON, strings and buffers as they are; `path` e.g. `/v1/audio/speech`. */
+export type FakeAudioReply = ForcedReply;
 
 export interface FakeOpenAiAudioOptions {
   /** Model ids served; any other gets 404 model_not_found. */
@@ -159,19 +159,12 @@ function parseMultipart(body: Buffer, contentType: string): Part[] | undefined {
 }
 
 function send(res: ServerResponse, status: number, body: unknown, contentType?: string) {
-  if (res.destroyed) return;
-  const binary = Buffer.isBuffer(body);
-  res.writeHead(status, {
-    'content-type':
-      contentType ??
-      (binary
-        ? 'application/octet-stream'
-        : typeof body === 'string'
-          ? 'text/plain'
-          : 'application/json'),
-    'x-request-id': `req_${randomBytes(8).toString('hex')}`,
-  });
-  res.end(binary || typeof body === 'string' ? body : JSON.stringify(body));
+  const type = Buffer.isBuffer(body)
+    ? 'application/octet-stream'
+    : typeof body === 'string'
+      ? 'text/plain'
+      : 'application/json';
+  writeReply(res, status, body, { 'content-type': contentType ?? type, ...openAiRequestId() });
 }
 
 function sendError(
@@ -200,13 +193,6 @@ export async function startFakeOpenAiAudio(
   const requests: FakeAudioRequest[] = [];
   const transcriptions: FakeTranscriptionRequest[] = [];
   const speeches: FakeSpeechRequest[] = [];
-  const timers = new Set<NodeJS.Timeout>();
-
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => (timers.delete(timer), resolve()), ms);
-      timers.add(timer);
-    });
 
   const unknownModel = (res: ServerResponse, model: string) =>
     sendError(
@@ -321,12 +307,8 @@ export async function startFakeOpenAiAudio(
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks);
-    const path = new URL(req.url ?? '/', 'http://fake').pathname;
-    const method = req.method ?? 'GET';
-    const base: FakeAudioRequest = { method, path, headers: req.headers, bytes: raw.length };
+    const { method, path, headers, raw } = await readCall(req);
+    const base: FakeAudioRequest = { method, path, headers, bytes: raw.length };
 
     let record: FakeAudioRequest = base;
     if (method === 'POST' && path === '/v1/audio/transcriptions') {
@@ -351,12 +333,7 @@ export async function startFakeOpenAiAudio(
       transcriptions.push(transcription);
       record = transcription;
     } else if (method === 'POST' && path === '/v1/audio/speech') {
-      let body: unknown = raw.toString('utf8');
-      try {
-        body = JSON.parse(body as string);
-      } catch {
-        // kept raw
-      }
+      const body = jsonOrText(raw.toString('utf8'));
       const get = (key: string) =>
         body !== null && typeof body === 'object'
           ? (body as Record<string, unknown>)[key]
@@ -375,18 +352,12 @@ export async function startFakeOpenAiAudio(
       record = speech;
     }
     requests.push(record);
-    if (options.delayMs > 0) await sleep(options.delayMs);
+    if (options.delayMs > 0) await server.sleep(options.delayMs);
 
-    const { reply } = options;
-    if (reply && (reply.path === undefined || reply.path === path)) {
-      return send(res, reply.status, reply.body, reply.contentType);
-    }
-    if (options.apiKey !== undefined && req.headers.authorization !== `Bearer ${options.apiKey}`) {
-      const message = req.headers.authorization
-        ? 'Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.'
-        : "You didn't provide an API key.";
-      return sendError(res, 401, message, req.headers.authorization ? 'invalid_api_key' : null);
-    }
+    const reply = forcedReply(options.reply, path);
+    if (reply) return send(res, reply.status, reply.body, reply.contentType);
+    const denied = openAiKeyRejection(headers, options.apiKey);
+    if (denied) return sendError(res, 401, denied.message, denied.code);
     if (record !== base && path === '/v1/audio/transcriptions') {
       return transcription(record as FakeTranscriptionRequest, res);
     }
@@ -400,24 +371,15 @@ export async function startFakeOpenAiAudio(
     sendError(res, 404, `Invalid URL (${method} ${path})`);
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch(() => sendError(res, 500, 'The fake server had an error.'));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-
+  const server = await startFakeHttpServer(handle, (res) =>
+    sendError(res, 500, 'The fake server had an error.'),
+  );
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `${server.origin}/v1`,
     requests,
     transcriptions,
     speeches,
     set: (changes) => Object.assign(options, changes),
-    close: () =>
-      new Promise<void>((resolve) => {
-        timers.forEach(clearTimeout);
-        timers.clear();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: server.close,
   };
 }

@@ -1,28 +1,29 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  FakeHttpRequest,
+  ForcedReply,
+  forcedReply,
+  jsonOrText,
+  openAiKeyRejection,
+  openAiRequestId,
+  readCall,
+  startFakeHttpServer,
+  writeReply,
+} from './fake-http-server.js';
 
 /**
  * An OpenAI-compatible stand-in for tests: POST /v1/chat/completions and GET /v1/models answered
  * with the bodies and `{ error: { message, type, param, code } }` errors of the public API.
  */
 
-export interface FakeOpenAiRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly headers: IncomingHttpHeaders;
+export interface FakeOpenAiRequest extends FakeHttpRequest {
   /** Parsed JSON when possible, else the raw text. */
   readonly body: unknown;
 }
 
-export interface FakeOpenAiReply {
-  readonly status: number;
-  /** Objects are sent as JSON, strings as they are (for malformed bodies). */
-  readonly body: unknown;
-  /** Only requests to this path (e.g. `/v1/chat/completions`) get the reply; all when omitted. */
-  readonly path?: string;
-  readonly contentType?: string;
-}
+/** Objects are sent as JSON, strings as they are; `path` e.g. `/v1/chat/completions`. */
+export type FakeOpenAiReply = ForcedReply;
 
 export interface FakeChat {
   readonly model: string;
@@ -67,12 +68,7 @@ function send(
   body: unknown,
   contentType = 'application/json',
 ) {
-  if (res.destroyed) return;
-  res.writeHead(status, {
-    'content-type': contentType,
-    'x-request-id': `req_${randomBytes(8).toString('hex')}`,
-  });
-  res.end(typeof body === 'string' ? body : JSON.stringify(body));
+  writeReply(res, status, body, { 'content-type': contentType, ...openAiRequestId() });
 }
 
 function sendError(
@@ -100,14 +96,7 @@ export async function startFakeOpenAi(
 ): Promise<FakeOpenAi> {
   const options: FakeOpenAiOptions = { ...defaults(), ...initial };
   const requests: FakeOpenAiRequest[] = [];
-  const timers = new Set<NodeJS.Timeout>();
   const created = Math.floor(Date.now() / 1000);
-
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => (timers.delete(timer), resolve()), ms);
-      timers.add(timer);
-    });
 
   const model = (id: string) => ({ id, object: 'model', created, owned_by: 'fake' });
 
@@ -160,30 +149,15 @@ export async function startFakeOpenAi(
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks).toString('utf8');
-    const path = new URL(req.url ?? '/', 'http://fake').pathname;
-    const method = req.method ?? 'GET';
-    let body: unknown = raw;
-    try {
-      body = JSON.parse(raw);
-    } catch {
-      // kept raw
-    }
-    requests.push({ method, path, headers: req.headers, body });
-    if (options.delayMs > 0) await sleep(options.delayMs);
+    const { method, path, headers, raw } = await readCall(req);
+    const body = jsonOrText(raw.toString('utf8'));
+    requests.push({ method, path, headers, body });
+    if (options.delayMs > 0) await server.sleep(options.delayMs);
 
-    const { reply } = options;
-    if (reply && (reply.path === undefined || reply.path === path)) {
-      return send(res, reply.status, reply.body, reply.contentType);
-    }
-    if (options.apiKey !== undefined && req.headers.authorization !== `Bearer ${options.apiKey}`) {
-      const message = req.headers.authorization
-        ? 'Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.'
-        : "You didn't provide an API key.";
-      return sendError(res, 401, message, req.headers.authorization ? 'invalid_api_key' : null);
-    }
+    const reply = forcedReply(options.reply, path);
+    if (reply) return send(res, reply.status, reply.body, reply.contentType);
+    const denied = openAiKeyRejection(headers, options.apiKey);
+    if (denied) return sendError(res, 401, denied.message, denied.code);
     if (method === 'POST' && path === '/v1/chat/completions') return chat(body, res);
     if (method === 'GET' && path === '/v1/models') {
       return send(res, 200, { object: 'list', data: options.models.map(model) });
@@ -195,22 +169,13 @@ export async function startFakeOpenAi(
     sendError(res, 404, `Invalid URL (${method} ${path})`);
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch(() => sendError(res, 500, 'The fake server had an error.'));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-
+  const server = await startFakeHttpServer(handle, (res) =>
+    sendError(res, 500, 'The fake server had an error.'),
+  );
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `${server.origin}/v1`,
     requests,
     set: (changes) => Object.assign(options, changes),
-    close: () =>
-      new Promise<void>((resolve) => {
-        timers.forEach(clearTimeout);
-        timers.clear();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: server.close,
   };
 }

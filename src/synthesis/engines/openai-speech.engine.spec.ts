@@ -11,6 +11,7 @@ import {
 } from '../../common/errors/engine.errors.js';
 import { OpenAiSpeechEngine, parseOpenAiVoices } from './openai-speech.engine.js';
 import { EngineSynthesis, SynthesizedAudio } from './tts-engine.js';
+import { rejection } from '../../../test/support/rejection.js';
 
 const MODEL = FAKE_SPEECH_MODEL;
 const VOICES = 'en:female=af_heart,en:male=am_adam,fr:female=nova';
@@ -18,14 +19,7 @@ const TEXT = 'No history of asthma. Take 500 mg paracetamol 2 x/day.';
 const TIMEOUT_MS = 300;
 
 /** The EngineError a promise rejects with. */
-async function failure(promise: Promise<unknown>): Promise<EngineError> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(EngineError);
-  return error as EngineError;
-}
+const failure = (promise: Promise<unknown>) => rejection(promise, EngineError);
 
 function expectPcm16Mono(audio: SynthesizedAudio, sampleRate: number, frames: number): void {
   const { wav } = audio;

@@ -10,18 +10,13 @@ import {
 } from '../../../test/support/fake-openai-audio.js';
 import { encodeWav } from '../../audio/wav-encoder.js';
 import { OpenAiTranscriptionEngine } from './openai-transcription.engine.js';
+import { rejection } from '../../../test/support/rejection.js';
 
 const LOCALES = ['en-US', 'es-ES', 'fr-FR', 'fil-PH', 'nb-NO', 'zh-TW'];
 const TIMEOUT_MS = 200;
 
-async function failure(promise: Promise<unknown>): Promise<EngineError> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(EngineError);
-  return error as EngineError;
-}
+/** The EngineError a promise rejects with. */
+const failure = (promise: Promise<unknown>) => rejection(promise, EngineError);
 
 /** 0.25 s of a quiet 200 Hz tone. */
 const AUDIO = Float32Array.from(

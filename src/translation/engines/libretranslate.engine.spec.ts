@@ -9,6 +9,7 @@ import {
 } from '../../../test/support/fake-libretranslate.js';
 import { CatalogLanguage } from '../catalog/catalog-language.js';
 import { LibreTranslateEngine } from './libretranslate.engine.js';
+import { rejection } from '../../../test/support/rejection.js';
 
 const lang = (code: string, iso6391: string, iso6393: string, name: string, bcp47: string) =>
   ({ code, iso6391, iso6393, name, bcp47, regionalLocales: [] }) as CatalogLanguage;
@@ -26,14 +27,7 @@ const TEXT = 'Patient allergic to penicillin, takes 500 mg paracetamol 2 x/day';
 const TIMEOUT_MS = 200;
 
 /** The EngineError a promise rejects with. */
-async function failure(promise: Promise<unknown>): Promise<EngineError> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(EngineError);
-  return error as EngineError;
-}
+const failure = (promise: Promise<unknown>) => rejection(promise, EngineError);
 
 describe('LibreTranslateEngine', () => {
   let fake: FakeLibreTranslate;

@@ -12,6 +12,7 @@ import {
 import { CatalogLanguage } from '../catalog/catalog-language.js';
 import { OpenAiTranslationEngine } from './openai-translation.engine.js';
 import { buildTranslationSystemPrompt } from './openai-translation.prompt.js';
+import { rejection } from '../../../test/support/rejection.js';
 
 const lang = (code: string, iso6391: string, iso6393: string, name: string, bcp47: string) =>
   ({ code, iso6391, iso6393, name, bcp47, regionalLocales: [] }) as CatalogLanguage;
@@ -25,14 +26,7 @@ const TEXT = 'No history of asthma.\nTake 500 mg paracetamol 2 x/day if above 39
 const TIMEOUT_MS = 200;
 
 /** The EngineError a promise rejects with. */
-async function failure(promise: Promise<unknown>): Promise<EngineError> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(EngineError);
-  return error as EngineError;
-}
+const failure = (promise: Promise<unknown>) => rejection(promise, EngineError);
 
 const completion = (content: unknown, finishReason = 'stop') => ({
   id: 'chatcmpl-1',

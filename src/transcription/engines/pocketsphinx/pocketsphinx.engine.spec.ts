@@ -9,6 +9,7 @@ import {
 import { wordErrorRate, words } from '../../wer.js';
 import { encodeRequest } from './pocketsphinx-worker.js';
 import { MIN_CONFIDENCE, PocketsphinxEngine, WORKER_SCRIPT } from './pocketsphinx.engine.js';
+import { rejection } from '../../../../test/support/rejection.js';
 
 // --- Test audio, made in memory: festival's slt voice (which pocketsphinx recognizes best)
 // resampled by sox through pipes, and deterministic noise and music. ---
@@ -167,14 +168,8 @@ const signal = (ms = 30_000) => AbortSignal.timeout(ms);
 const transcribe = (engine: PocketsphinxEngine, samples: Float32Array, s = signal()) =>
   engine.transcribe({ samples, localeHints: ['en-US'] }, s);
 
-async function failure(promise: Promise<unknown>): Promise<EngineError> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(EngineError);
-  return error as EngineError;
-}
+/** The EngineError a promise rejects with. */
+const failure = (promise: Promise<unknown>) => rejection(promise, EngineError);
 
 function exited(pid: number): Promise<void> {
   return vi.waitFor(
