@@ -1,6 +1,11 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { EngineTimeoutError, EngineUnavailableError } from './engine.errors.js';
-import { OpenAiErrorHints, OpenAiFailedCall, openAiFailure } from './openai-errors.js';
+import {
+  OpenAiErrorHints,
+  OpenAiFailedCall,
+  openAiFailure,
+  openAiSettingHints,
+} from './openai-errors.js';
 
 const TIMEOUT_MS = 1_000;
 const NOW = 1_700_000_000_000;
@@ -163,5 +168,42 @@ describe('openAiFailure', () => {
     expect(asked.url).not.toHaveBeenCalled();
     expect(asked.key).not.toHaveBeenCalled();
     expect(asked.timeout).not.toHaveBeenCalled();
+  });
+});
+
+describe('openAiSettingHints', () => {
+  const names = {
+    baseUrl: 'X_BASE_URL',
+    apiKey: 'X_API_KEY',
+    model: 'X_MODEL',
+    timeout: 'X_TIMEOUT_MS',
+    serverKind: 'speech',
+  };
+  const hints = openAiSettingHints(names, {
+    baseUrl: 'http://user:secret@127.0.0.1:9/v1',
+    model: 'm1',
+    timeoutMs: 250,
+  });
+
+  it('names the adapter settings and their values, without credentials', () => {
+    expect(hints.url()).toBe(
+      'Check X_BASE_URL (http://127.0.0.1:9/v1) points to a running OpenAI-compatible speech server, usually ending in /v1.',
+    );
+    expect(hints.model()).toBe(
+      'X_MODEL (m1) may not be served at X_BASE_URL (http://127.0.0.1:9/v1); its /models lists what is.',
+    );
+    expect(hints.timeout()).toBe(
+      'Raise X_TIMEOUT_MS (currently 250) or check the server at X_BASE_URL (http://127.0.0.1:9/v1) is not overloaded.',
+    );
+    expect(hints.key()).toContain('X_API_KEY');
+    expect(JSON.stringify([hints.url(), hints.model(), hints.timeout()])).not.toContain('secret');
+  });
+
+  it('speaks of any server when no kind is given', () => {
+    const plain = openAiSettingHints(
+      { ...names, serverKind: undefined },
+      { baseUrl: 'http://h/v1', model: 'm', timeoutMs: 1 },
+    );
+    expect(plain.url()).toContain('OpenAI-compatible server,');
   });
 });

@@ -1,7 +1,13 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { isDeadline } from '../timeout/with-timeout.js';
 import { EngineError, EngineTimeoutError, EngineUnavailableError } from './engine.errors.js';
-import { field, networkCode, serverErrorText } from './remote-error-text.js';
+import {
+  apiKeyHint,
+  field,
+  networkCode,
+  serverErrorText,
+  withoutCredentials,
+} from './remote-error-text.js';
 
 /** The adapter's hints, naming its settings; asked for only when the failure needs one. */
 export interface OpenAiErrorHints {
@@ -15,6 +21,44 @@ export interface OpenAiErrorHints {
   readonly timeout: () => string;
   /** For any other HTTP status the adapter has a hint for. */
   readonly status?: (status: number | undefined) => string | undefined;
+}
+
+/** The environment variables an OpenAI-compatible adapter is configured by. */
+export interface OpenAiSettingNames {
+  /** e.g. `LLM_BASE_URL`. */
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly model: string;
+  /** e.g. `LLM_TIMEOUT_MS`. */
+  readonly timeout: string;
+  /** What kind of server the URL should point to, e.g. `transcription`; omitted: any. */
+  readonly serverKind?: string;
+}
+
+/** Their values. */
+export interface OpenAiSettings {
+  readonly baseUrl: string;
+  readonly apiKey?: string;
+  readonly model: string;
+  readonly timeoutMs: number;
+}
+
+/** The hints of an adapter, naming its own settings and their values (credentials removed). */
+export function openAiSettingHints(
+  names: OpenAiSettingNames,
+  settings: OpenAiSettings,
+): OpenAiErrorHints {
+  const url = withoutCredentials(settings.baseUrl);
+  const server = names.serverKind ? `${names.serverKind} server` : 'server';
+  return {
+    url: () =>
+      `Check ${names.baseUrl} (${url}) points to a running OpenAI-compatible ${server}, usually ending in /v1.`,
+    key: () => apiKeyHint(names.apiKey, settings.apiKey),
+    model: () =>
+      `${names.model} (${settings.model}) may not be served at ${names.baseUrl} (${url}); its /models lists what is.`,
+    timeout: () =>
+      `Raise ${names.timeout} (currently ${settings.timeoutMs}) or check the server at ${names.baseUrl} (${url}) is not overloaded.`,
+  };
 }
 
 /** One failed request of an `openai` client made with `maxRetries: 0` and `timeout: timeoutMs`. */

@@ -3,8 +3,13 @@ import {
   EngineOutputRejectedError,
   EngineUnavailableError,
 } from '../../common/errors/engine.errors.js';
-import { openAiFailure } from '../../common/errors/openai-errors.js';
-import { apiKeyHint, field, withoutCredentials } from '../../common/errors/remote-error-text.js';
+import {
+  openAiFailure,
+  openAiSettingHints,
+  type OpenAiErrorHints,
+} from '../../common/errors/openai-errors.js';
+import { createOpenAiClient } from '../../common/openai-client.js';
+import { field } from '../../common/errors/remote-error-text.js';
 import { missingNumbers, protectedSpans } from '../../translation/medical-tokens.js';
 import {
   generatePrompt,
@@ -19,6 +24,13 @@ import type {
   StructuredSummaryRequest,
   SummaryRequest,
 } from './llm-engine.js';
+
+const SETTINGS = {
+  baseUrl: 'LLM_BASE_URL',
+  apiKey: 'LLM_API_KEY',
+  model: 'LLM_MODEL',
+  timeout: 'LLM_TIMEOUT_MS',
+};
 
 const SERVICE = 'LLM';
 const ENGINE = 'openai';
@@ -145,15 +157,11 @@ function distinctNumbers(texts: readonly string[]): string {
 export class OpenAiLlmEngine implements LlmEngine {
   readonly name = ENGINE;
   private readonly client: OpenAI;
+  private readonly hints: OpenAiErrorHints;
 
   constructor(private readonly options: OpenAiLlmOptions) {
-    // Self-hosted servers often need no key, but the client insists on one. Retries stay here.
-    this.client = new OpenAI({
-      baseURL: options.baseUrl,
-      apiKey: options.apiKey || 'not-needed',
-      timeout: options.timeoutMs,
-      maxRetries: 0,
-    });
+    this.client = createOpenAiClient(options);
+    this.hints = openAiSettingHints(SETTINGS, options);
   }
 
   paraphrase(
@@ -252,12 +260,7 @@ export class OpenAiLlmEngine implements LlmEngine {
         signal,
         started,
         text,
-        hints: {
-          url: () => this.urlHint(),
-          key: () => apiKeyHint('LLM_API_KEY', this.options.apiKey),
-          model: () => this.modelHint(),
-          timeout: () => this.timeoutHint(),
-        },
+        hints: this.hints,
       });
     }
   }
@@ -270,7 +273,7 @@ export class OpenAiLlmEngine implements LlmEngine {
         SERVICE,
         ENGINE,
         'answered without a chat completion choice.',
-        this.urlHint(),
+        this.hints.url(),
       );
     }
     const finish = field(choice, 'finish_reason');
@@ -300,21 +303,5 @@ export class OpenAiLlmEngine implements LlmEngine {
       };
     }
     return answer;
-  }
-
-  private get shownUrl(): string {
-    return withoutCredentials(this.options.baseUrl);
-  }
-
-  private urlHint(): string {
-    return `Check LLM_BASE_URL (${this.shownUrl}) points to a running OpenAI-compatible server, usually ending in /v1.`;
-  }
-
-  private modelHint(): string {
-    return `LLM_MODEL (${this.options.model}) may not be served at LLM_BASE_URL (${this.shownUrl}); its /models lists what is.`;
-  }
-
-  private timeoutHint(): string {
-    return `Raise LLM_TIMEOUT_MS (currently ${this.options.timeoutMs}) or check the server at LLM_BASE_URL (${this.shownUrl}) is not overloaded.`;
   }
 }

@@ -2,8 +2,13 @@ import OpenAI, { APIError } from 'openai';
 import { AudioDecodeError, decodeWav, describeNonWav } from '../../audio/wav-decoder.js';
 import { encodeWav } from '../../audio/wav-encoder.js';
 import { EngineUnavailableError } from '../../common/errors/engine.errors.js';
-import { openAiFailure } from '../../common/errors/openai-errors.js';
-import { apiKeyHint, field, withoutCredentials } from '../../common/errors/remote-error-text.js';
+import {
+  openAiFailure,
+  openAiSettingHints,
+  type OpenAiErrorHints,
+} from '../../common/errors/openai-errors.js';
+import { createOpenAiClient } from '../../common/openai-client.js';
+import { field, withoutCredentials } from '../../common/errors/remote-error-text.js';
 import {
   compareVoices,
   EngineSynthesis,
@@ -12,6 +17,14 @@ import {
   Voice,
   VoiceGender,
 } from './tts-engine.js';
+
+const SETTINGS = {
+  baseUrl: 'TTS_OPENAI_BASE_URL',
+  apiKey: 'TTS_OPENAI_API_KEY',
+  model: 'TTS_OPENAI_MODEL',
+  timeout: 'TTS_TIMEOUT_MS',
+  serverKind: 'speech',
+};
 
 const SERVICE = 'TTS';
 const ENGINE = 'openai';
@@ -62,16 +75,12 @@ function serverMessage(error: APIError): string {
 export class OpenAiSpeechEngine implements TtsEngine {
   readonly name = ENGINE;
   private readonly client: OpenAI;
+  private readonly hints: OpenAiErrorHints;
   private readonly voiceNames: ReadonlyMap<string, string>;
 
   constructor(private readonly options: OpenAiSpeechOptions) {
-    // Self-hosted servers often need no key, but the client insists on one. Retries stay with the caller.
-    this.client = new OpenAI({
-      baseURL: options.baseUrl,
-      apiKey: options.apiKey || 'not-needed',
-      timeout: options.timeoutMs,
-      maxRetries: 0,
-    });
+    this.client = createOpenAiClient(options);
+    this.hints = openAiSettingHints(SETTINGS, options);
     this.voiceNames = new Map(options.voices.map((v) => [`${v.language}:${v.gender}`, v.voice]));
   }
 
@@ -112,10 +121,8 @@ export class OpenAiSpeechEngine implements TtsEngine {
         text,
         serverMessage,
         hints: {
-          url: () => this.urlHint(),
-          key: () => apiKeyHint('TTS_OPENAI_API_KEY', this.options.apiKey),
+          ...this.hints,
           model: () => this.modelHint(voice),
-          timeout: () => this.timeoutHint(),
           status: (status) =>
             status === 400 || status === 422 ? this.voiceHint(voice) : undefined,
         },
@@ -158,19 +165,11 @@ export class OpenAiSpeechEngine implements TtsEngine {
     return withoutCredentials(this.options.baseUrl);
   }
 
-  private urlHint(): string {
-    return `Check TTS_OPENAI_BASE_URL (${this.shownUrl}) points to a running OpenAI-compatible speech server, usually ending in /v1.`;
-  }
-
   private modelHint(voice: string): string {
     return `TTS_OPENAI_MODEL (${this.options.model}) or the voice '${voice}' of TTS_OPENAI_VOICES may not be served at TTS_OPENAI_BASE_URL (${this.shownUrl}).`;
   }
 
   private voiceHint(voice: string): string {
     return `Check the voice '${voice}' of TTS_OPENAI_VOICES exists for TTS_OPENAI_MODEL (${this.options.model}).`;
-  }
-
-  private timeoutHint(): string {
-    return `Raise TTS_TIMEOUT_MS (currently ${this.options.timeoutMs}) or check the server at TTS_OPENAI_BASE_URL (${this.shownUrl}) is not overloaded.`;
   }
 }

@@ -1,9 +1,22 @@
 import OpenAI, { toFile } from 'openai';
 import { EngineUnavailableError } from '../../common/errors/engine.errors.js';
-import { openAiFailure } from '../../common/errors/openai-errors.js';
-import { apiKeyHint, field, withoutCredentials } from '../../common/errors/remote-error-text.js';
+import {
+  openAiFailure,
+  openAiSettingHints,
+  type OpenAiErrorHints,
+} from '../../common/errors/openai-errors.js';
+import { createOpenAiClient } from '../../common/openai-client.js';
+import { field } from '../../common/errors/remote-error-text.js';
 import { encodeWav } from '../../audio/wav-encoder.js';
 import { ASR_SAMPLE_RATE, AsrAudio, AsrEngine, AsrTranscript } from './asr-engine.js';
+
+const SETTINGS = {
+  baseUrl: 'ASR_OPENAI_BASE_URL',
+  apiKey: 'ASR_OPENAI_API_KEY',
+  model: 'ASR_OPENAI_MODEL',
+  timeout: 'ASR_TIMEOUT_MS',
+  serverKind: 'transcription',
+};
 
 const SERVICE = 'Transcription';
 const ENGINE = 'openai';
@@ -24,18 +37,15 @@ export interface OpenAiTranscriptionOptions {
 export class OpenAiTranscriptionEngine implements AsrEngine {
   readonly name = ENGINE;
   private readonly client: OpenAI;
+  private readonly hints: OpenAiErrorHints;
 
   constructor(
     private readonly options: OpenAiTranscriptionOptions,
     /** What the model recognizes: Whisper-class models are multilingual, so every catalog locale. */
     private readonly locales: readonly string[],
   ) {
-    this.client = new OpenAI({
-      baseURL: options.baseUrl,
-      apiKey: options.apiKey || 'not-needed',
-      timeout: options.timeoutMs,
-      maxRetries: 0,
-    });
+    this.client = createOpenAiClient(options);
+    this.hints = openAiSettingHints(SETTINGS, options);
   }
 
   languages(): readonly string[] {
@@ -69,12 +79,7 @@ export class OpenAiTranscriptionEngine implements AsrEngine {
         timeoutMs: this.options.timeoutMs,
         signal,
         started,
-        hints: {
-          url: () => this.urlHint(),
-          key: () => apiKeyHint('ASR_OPENAI_API_KEY', this.options.apiKey),
-          model: () => this.modelHint(),
-          timeout: () => this.timeoutHint(),
-        },
+        hints: this.hints,
       });
     }
     const text = field(answer, 'text');
@@ -83,7 +88,7 @@ export class OpenAiTranscriptionEngine implements AsrEngine {
         SERVICE,
         ENGINE,
         'answered without a transcription text.',
-        this.urlHint(),
+        this.hints.url(),
       );
     }
     return { text: text.trim() };
@@ -109,21 +114,5 @@ export class OpenAiTranscriptionEngine implements AsrEngine {
     const [subtag] = subtags;
     const code = ISO_639_1[subtag] ?? subtag;
     return /^[a-z]{2}$/.test(code) ? code : undefined;
-  }
-
-  private get shownUrl(): string {
-    return withoutCredentials(this.options.baseUrl);
-  }
-
-  private urlHint(): string {
-    return `Check ASR_OPENAI_BASE_URL (${this.shownUrl}) points to a running OpenAI-compatible transcription server, usually ending in /v1.`;
-  }
-
-  private modelHint(): string {
-    return `ASR_OPENAI_MODEL (${this.options.model}) may not be served at ASR_OPENAI_BASE_URL (${this.shownUrl}); its /models lists what is.`;
-  }
-
-  private timeoutHint(): string {
-    return `Raise ASR_TIMEOUT_MS (currently ${this.options.timeoutMs}) or check the server at ASR_OPENAI_BASE_URL (${this.shownUrl}) is not overloaded.`;
   }
 }

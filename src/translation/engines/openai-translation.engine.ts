@@ -3,11 +3,23 @@ import {
   EngineOutputRejectedError,
   EngineUnavailableError,
 } from '../../common/errors/engine.errors.js';
-import { openAiFailure } from '../../common/errors/openai-errors.js';
-import { apiKeyHint, field, withoutCredentials } from '../../common/errors/remote-error-text.js';
+import {
+  openAiFailure,
+  openAiSettingHints,
+  type OpenAiErrorHints,
+} from '../../common/errors/openai-errors.js';
+import { createOpenAiClient } from '../../common/openai-client.js';
+import { field } from '../../common/errors/remote-error-text.js';
 import { CatalogLanguage } from '../catalog/catalog-language.js';
 import { buildTranslationSystemPrompt } from './openai-translation.prompt.js';
 import { EngineTranslation, TranslationEngine } from './translation-engine.js';
+
+const SETTINGS = {
+  baseUrl: 'TRANSLATION_OPENAI_BASE_URL',
+  apiKey: 'TRANSLATION_OPENAI_API_KEY',
+  model: 'TRANSLATION_OPENAI_MODEL',
+  timeout: 'TRANSLATION_TIMEOUT_MS',
+};
 
 const SERVICE = 'Translation';
 const ENGINE = 'openai';
@@ -53,19 +65,15 @@ function unwrap(answer: string, source: string): string {
 export class OpenAiTranslationEngine implements TranslationEngine {
   readonly name = ENGINE;
   private readonly client: OpenAI;
+  private readonly hints: OpenAiErrorHints;
   private readonly codes: ReadonlySet<string>;
 
   constructor(
     private readonly options: OpenAiTranslationOptions,
     languages: readonly CatalogLanguage[],
   ) {
-    // Self-hosted servers often need no key, but the client insists on one. Retries stay with the caller.
-    this.client = new OpenAI({
-      baseURL: options.baseUrl,
-      apiKey: options.apiKey || 'not-needed',
-      timeout: options.timeoutMs,
-      maxRetries: 0,
-    });
+    this.client = createOpenAiClient(options);
+    this.hints = openAiSettingHints(SETTINGS, options);
     this.codes = new Set(languages.map((language) => language.code));
   }
 
@@ -100,12 +108,7 @@ export class OpenAiTranslationEngine implements TranslationEngine {
         signal,
         started,
         text,
-        hints: {
-          url: () => this.urlHint(),
-          key: () => apiKeyHint('TRANSLATION_OPENAI_API_KEY', this.options.apiKey),
-          model: () => this.modelHint(),
-          timeout: () => this.timeoutHint(),
-        },
+        hints: this.hints,
       });
     }
     return this.answer(completion, text);
@@ -118,7 +121,7 @@ export class OpenAiTranslationEngine implements TranslationEngine {
         SERVICE,
         ENGINE,
         'answered without a chat completion choice.',
-        this.urlHint(),
+        this.hints.url(),
       );
     }
     const finish = field(choice, 'finish_reason');
@@ -144,21 +147,5 @@ export class OpenAiTranslationEngine implements TranslationEngine {
       );
     }
     return translation;
-  }
-
-  private get shownUrl(): string {
-    return withoutCredentials(this.options.baseUrl);
-  }
-
-  private urlHint(): string {
-    return `Check TRANSLATION_OPENAI_BASE_URL (${this.shownUrl}) points to a running OpenAI-compatible server, usually ending in /v1.`;
-  }
-
-  private modelHint(): string {
-    return `TRANSLATION_OPENAI_MODEL (${this.options.model}) may not be served at TRANSLATION_OPENAI_BASE_URL (${this.shownUrl}); its /models lists what is.`;
-  }
-
-  private timeoutHint(): string {
-    return `Raise TRANSLATION_TIMEOUT_MS (currently ${this.options.timeoutMs}) or check the server at TRANSLATION_OPENAI_BASE_URL (${this.shownUrl}) is not overloaded.`;
   }
 }
