@@ -46,6 +46,34 @@ export class TranscriptionService {
     localeHints: readonly string[] = [],
   ): Promise<Transcript> {
     const candidates = this.candidates(localeHints);
+    const { text, locale } = await this.recognize(samples, candidates);
+    return this.withLanguage(text, candidates, locale);
+  }
+
+  /**
+   * The REST operation: a whole WAV file, split into sentences by the VAD and recognized sentence
+   * by sentence, so long recordings stay within the recognizer's limits. No speech: empty text.
+   */
+  async transcribeWav(bytes: Uint8Array): Promise<TranscriptionResultDto> {
+    const { samples } = await this.audio.decodeTo16kMono(bytes);
+    const segmenter = this.segmenters.create();
+    const sentences = [...(await segmenter.push(samples)), ...(await segmenter.flush())];
+    const candidates = this.candidates([]);
+    const texts: string[] = [];
+    for (const sentence of sentences) {
+      // The language is identified once, on the whole text, below.
+      const { text } = await this.recognize(sentence.samples, candidates);
+      if (text) texts.push(text);
+    }
+    const { text, locale } = this.withLanguage(texts.join(' '), candidates);
+    return { text, language: locale, success: true };
+  }
+
+  /** One recognition within ASR_TIMEOUT_MS; the text trimmed. */
+  private async recognize(
+    samples: Float32Array,
+    candidates: readonly string[],
+  ): Promise<{ text: string; locale?: string }> {
     const ms = this.config.ASR_TIMEOUT_MS;
     const { text, locale } = await withTimeout(
       ms,
@@ -58,24 +86,7 @@ export class TranscriptionService {
           'Check the engine, or raise ASR_TIMEOUT_MS.',
         ),
     );
-    return this.withLanguage(text.trim(), candidates, locale);
-  }
-
-  /**
-   * The REST operation: a whole WAV file, split into sentences by the VAD and recognized sentence
-   * by sentence, so long recordings stay within the recognizer's limits. No speech: empty text.
-   */
-  async transcribeWav(bytes: Uint8Array): Promise<TranscriptionResultDto> {
-    const { samples } = await this.audio.decodeTo16kMono(bytes);
-    const segmenter = this.segmenters.create();
-    const sentences = [...(await segmenter.push(samples)), ...(await segmenter.flush())];
-    const texts: string[] = [];
-    for (const sentence of sentences) {
-      const { text } = await this.transcribeSegment(sentence.samples);
-      if (text) texts.push(text);
-    }
-    const { text, locale } = this.withLanguage(texts.join(' '), this.candidates([]));
-    return { text, language: locale, success: true };
+    return { text: text.trim(), locale };
   }
 
   /**
