@@ -18,7 +18,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.mjs', 'bench/**/*.ts', 'test/**/*.ts'],
+    files: ['scripts/**/*.mjs', 'bench/**/*.ts', 'test/**/*.ts', 'tools/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -36,10 +36,13 @@ function run(command, args, options = {}) {
 
 /** Only for `npm run bench:*`: a native HTTP load generator. */
 const BENCH_PACKAGES = ['wrk'];
+/** Only for `npm test`: the privacy test watches the server's file system calls with strace. */
+const TEST_PACKAGES = ['strace'];
 /** Only for `npm run fixtures:generate`: festival's slt voice speaks the English fixtures. */
 const FIXTURE_PACKAGES = ['festival', 'festvox-us-slt-hts', 'sox'];
 const debianPackages = [
   ...DEBIAN_PACKAGES,
+  ...(process.argv.includes('--test') ? TEST_PACKAGES : []),
   ...(process.argv.includes('--bench') ? BENCH_PACKAGES : []),
   ...(process.argv.includes('--fixtures') ? FIXTURE_PACKAGES : []),
 ];

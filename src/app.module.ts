@@ -9,6 +9,7 @@ import { RequestValidationPipe } from './common/validation/request-validation.pi
 import { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { LlmModule } from './llm/llm.module.js';
+import { OrchestratorModule } from './orchestrator/orchestrator.module.js';
 import { SynthesisModule } from './synthesis/synthesis.module.js';
 import { TranscriptionModule } from './transcription/transcription.module.js';
 import { TranslationModule } from './translation/translation.module.js';
@@ -30,6 +31,7 @@ export class AppModule implements NestModule {
         TranscriptionModule,
         SynthesisModule,
         LlmModule,
+        OrchestratorModule,
       ],
       providers: [
         { provide: ApiKeyVerifier, useValue: new ApiKeyVerifier(config.apiKeys) },

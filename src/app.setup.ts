@@ -4,6 +4,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import { AppConfig } from './config/app-config.js';
+import { SessionWsAdapter } from './orchestrator/transport/session-ws.adapter.js';
 
 /** Builds the application as `npm start` serves it; the end-to-end tests use the same function. */
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
@@ -15,6 +16,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.disable('x-powered-by');
   // JSON bodies are parsed by JsonBodyMiddleware, after the request logger.
   app.enableShutdownHooks();
+  app.useWebSocketAdapter(new SessionWsAdapter(app, config));
   setupOpenApi(app);
   return app;
 }

@@ -52,9 +52,13 @@ const TRANSFER_BUFFER = 1_008_000;
 const OUTPUT_MARGIN = 8192;
 /** Input frames per call: about 3 s at 44.1 kHz, ~35 ms of work with MEDIUM. */
 const MAX_CHUNK_FRAMES = 131_072;
-/** Zeros fed per flush call, and how many such calls may be needed at most. */
-const FLUSH_FRAMES = 8192;
-const MAX_FLUSH_CALLS = 64;
+/**
+ * Zeros fed per flush call, and how many such calls may be needed at most. Small blocks: the
+ * filter holds back a few hundred samples, and 8192 zeros per call cost 2.4 times the work of a
+ * 64 ms batch of a live stream (StreamResampler calls this once per batch).
+ */
+const FLUSH_FRAMES = 512;
+const MAX_FLUSH_CALLS = 1024;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 

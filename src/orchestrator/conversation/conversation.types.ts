@@ -1,0 +1,145 @@
+import type { AgeCategory, PatientGender } from '../../llm/engines/llm-engine.js';
+
+/** Who spoke a sentence (decisions §5.4). */
+export type SpeakerRole = 'medic' | 'patient' | 'unknown';
+export type KnownRole = Exclude<SpeakerRole, 'unknown'>;
+
+export type SentenceSource = 'audio' | 'text';
+export type SentenceStatus = 'pending' | 'processed' | 'empty' | 'errored';
+export type FlagType = 'mistranslation' | 'wrong_speaker' | 'bug' | 'other';
+export type BranchCSkipReason = 'unknown_speaker_role' | 'same_translation_direction';
+
+/** The services an `error` message may name (decisions §5.4). */
+export type SessionErrorService =
+  | 'ASR'
+  | 'Translation'
+  | 'Reformulation'
+  | 'TTS'
+  | 'Back-translation'
+  | 'Session'
+  | 'Conversation Archive';
+
+/** One party of the conversation. */
+export interface Party {
+  /** Normalized BCP-47 locale, e.g. `fr-FR`. */
+  readonly locale: string;
+  /** English display name, e.g. `French`. */
+  readonly name: string;
+}
+
+/** Branch A of one revision: the literal translation and its back-translation. */
+export interface LiteralTranslation {
+  readonly revision: number;
+  readonly sourceLanguage: string;
+  readonly targetLanguage: string;
+  readonly text: string;
+  readonly backTranslation?: string;
+  /** chrF of the back-translation against the original, 0..1. */
+  readonly fidelity?: number;
+}
+
+/** Branch B of one revision: the reformulation of A for the listener. */
+export interface Reformulation {
+  readonly revision: number;
+  readonly language: string;
+  readonly text: string;
+}
+
+/** Branch C: the sentence translated as if the other party had spoken it. */
+export interface AlternateSpeakerTranslation {
+  readonly assumedRole: KnownRole;
+  readonly sourceLanguage: string;
+  readonly targetLanguage: string;
+  readonly text: string;
+}
+
+/** Speech synthesized for branch A or B of one revision. */
+export interface SynthesizedSpeech {
+  readonly branch: 'A' | 'B';
+  readonly revision: number;
+  readonly language: string;
+  readonly speed: number;
+  readonly sampleRate: number;
+  /** A RIFF WAV file, PCM 16-bit mono. */
+  readonly wav: Uint8Array;
+}
+
+/** A failure recorded on a sentence (what was sent to the client as `error`). */
+export interface SentenceError {
+  readonly service: SessionErrorService;
+  readonly message: string;
+}
+
+/** One sentence of the conversation, with every branch and revision it went through. */
+export interface SentenceRecord {
+  /** `s1`, `s2`, … in detection order. */
+  readonly id: string;
+  readonly source: SentenceSource;
+  /** When the sentence was detected (end of speech, or text received), ISO 8601 UTC. */
+  readonly detectedAt: string;
+  /** Position in the session's audio stream, in ms (audio sentences only). */
+  readonly startMs?: number;
+  readonly endMs?: number;
+  /** The speech as received, 16 kHz mono (audio sentences only). */
+  readonly inputAudio?: Int16Array;
+  text: string;
+  /** BCP-47 locale of the text. */
+  language: string;
+  role: SpeakerRole;
+  /** Current revision: 1, then +1 per `correct_speaker`. */
+  revision: number;
+  status: SentenceStatus;
+  readonly translations: LiteralTranslation[];
+  readonly reformulations: Reformulation[];
+  readonly speech: SynthesizedSpeech[];
+  readonly alternates: AlternateSpeakerTranslation[];
+  readonly branchCSkipped: BranchCSkipReason[];
+  readonly errors: SentenceError[];
+}
+
+export interface FlagRecord {
+  /** `f1`, `f2`, … */
+  readonly id: string;
+  readonly type: FlagType;
+  /** The sentence flagged, or null for the whole conversation. */
+  readonly sentenceId: string | null;
+  readonly note?: string;
+  readonly at: string;
+}
+
+export interface SpeakerCorrection {
+  readonly sentenceId: string;
+  readonly role: KnownRole;
+  readonly previousRole: SpeakerRole;
+  readonly at: string;
+}
+
+/** Per-session figures (interface §2.16); snake_case as they appear in conversation.json. */
+export interface SessionMetricsSnapshot {
+  readonly sentences_processed: number;
+  readonly sentences_empty: number;
+  readonly sentences_errored: number;
+  readonly sentences_flagged: number;
+  readonly peak_concurrent_pipelines: number;
+  readonly warnings: number;
+  readonly errors: number;
+}
+
+/** Everything the archive holds: a read-only view of a session at its end. */
+export interface ConversationSnapshot {
+  readonly sessionId: string;
+  readonly startedAt: string;
+  readonly endedAt: string;
+  readonly medic: Party;
+  readonly patient: Party & {
+    readonly gender?: PatientGender;
+    readonly ageCategory?: AgeCategory;
+  };
+  readonly enableDualDirection: boolean;
+  /** Sample rate of the client's audio frames. */
+  readonly sampleRate: number;
+  readonly sentences: readonly SentenceRecord[];
+  readonly flags: readonly FlagRecord[];
+  readonly corrections: readonly SpeakerCorrection[];
+  readonly metrics: SessionMetricsSnapshot;
+}

@@ -1,0 +1,39 @@
+import { Module } from '@nestjs/common';
+import { VadModule } from '../audio/vad/vad.module.js';
+import { LlmModule } from '../llm/llm.module.js';
+import { SynthesisModule } from '../synthesis/synthesis.module.js';
+import { LanguageIdModule } from '../transcription/language-id/language-id.module.js';
+import { TranscriptionModule } from '../transcription/transcription.module.js';
+import { TranslationModule } from '../translation/translation.module.js';
+import { ArchiveBuilder } from './archive/archive-builder.js';
+import { LanguagesController } from './languages/languages.controller.js';
+import { SessionLanguagesService } from './languages/session-languages.service.js';
+import { SentencePipeline } from './pipeline/sentence-pipeline.js';
+import { ClientMessageParser } from './protocol/client-message-parser.js';
+import { SessionManager } from './session/session-manager.js';
+import { SessionRegistry } from './session/session-registry.js';
+import { SessionGateway } from './session.gateway.js';
+
+/** Real-time interpretation sessions over WebSocket (/ws) and the session language list. */
+@Module({
+  imports: [
+    TranslationModule,
+    TranscriptionModule,
+    LanguageIdModule,
+    SynthesisModule,
+    LlmModule,
+    VadModule,
+  ],
+  controllers: [LanguagesController],
+  providers: [
+    SessionGateway,
+    SessionManager,
+    SessionRegistry,
+    ClientMessageParser,
+    SessionLanguagesService,
+    SentencePipeline,
+    ArchiveBuilder,
+  ],
+  exports: [SessionManager, SessionRegistry],
+})
+export class OrchestratorModule {}

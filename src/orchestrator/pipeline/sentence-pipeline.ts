@@ -1,0 +1,327 @@
+import { Injectable } from '@nestjs/common';
+import { LlmService } from '../../llm/llm.service.js';
+import { SynthesisService, type SynthesisResult } from '../../synthesis/synthesis.service.js';
+import type { VoiceGender } from '../../synthesis/engines/tts-engine.js';
+import { LanguageIdentifier } from '../../transcription/language-id/language-identifier.js';
+import { TranscriptionService } from '../../transcription/transcription.service.js';
+import { LanguageCatalog } from '../../translation/catalog/language-catalog.js';
+import { TranslationService } from '../../translation/translation.service.js';
+import type {
+  KnownRole,
+  SentenceRecord,
+  SessionErrorService,
+} from '../conversation/conversation.types.js';
+import type { SessionLanguage } from '../languages/session-languages.service.js';
+import type { ServerMessage } from '../protocol/server-messages.js';
+import { chrF } from './chrf.js';
+import type { ConversationParties } from './conversation-parties.js';
+import { RoleResolver, sameLanguage, type TranslationDirection } from './role-resolver.js';
+import { settle, type Settled } from './settle.js';
+
+/** Where a pipeline's results go: the session that owns the sentence. */
+export interface PipelineOutput {
+  readonly parties: ConversationParties;
+  /** Aborted when the session is gone: remaining work is skipped. */
+  readonly signal: AbortSignal;
+  send(message: ServerMessage): void;
+  /** Reports a failed stage as `error` on the sentence (it counts the sentence as errored). */
+  fail(record: SentenceRecord, service: SessionErrorService, error: unknown): void;
+  /** Reports a stage whose failure does not spoil the sentence (back-translation): a warning. */
+  warn(record: SentenceRecord, service: SessionErrorService, error: unknown): void;
+}
+
+export interface BranchOptions {
+  readonly speed: number;
+}
+
+/**
+ * The stages of one sentence (interface §1.8): recognition, language and role, then branch A
+ * (literal translation, its back-translation and fidelity, its speech), branch B (the
+ * reformulation of A for the listener, and its speech) and branch C (the alternate speaker).
+ *
+ * Stages that do not depend on each other run side by side (A's speech, B's reformulation and the
+ * back-translation all start once A's text exists) but their results are sent in pipeline order,
+ * so a client sees translation_result, tts_audio A, reformulation_result, tts_audio B for each
+ * sentence. B's speech waits for A's, so the first audio the listener hears is not slowed down.
+ */
+@Injectable()
+export class SentencePipeline {
+  private readonly roles = new RoleResolver();
+
+  constructor(
+    private readonly transcription: TranscriptionService,
+    private readonly languageId: LanguageIdentifier,
+    private readonly catalog: LanguageCatalog,
+    private readonly translation: TranslationService,
+    private readonly synthesis: SynthesisService,
+    private readonly llm: LlmService,
+  ) {}
+
+  /** Locales the recognizer understands (pocketsphinx: en-US only). */
+  get recognizedLocales(): readonly string[] {
+    return this.transcription.locales;
+  }
+
+  /**
+   * Recognizes one sentence of speech, medic's locale first (§4.3.2), and sends asr_result or
+   * sentence_empty. Returns whether there is text to translate.
+   */
+  async recognize(
+    record: SentenceRecord,
+    samples: Float32Array,
+    out: PipelineOutput,
+  ): Promise<boolean> {
+    const { medic, patient } = out.parties;
+    const transcript = await settle(
+      this.transcription.transcribeSegment(samples, [medic.locale, patient.locale]),
+    );
+    if (out.signal.aborted) return false;
+    if (!transcript.ok) {
+      out.fail(record, 'ASR', transcript.error);
+      return false;
+    }
+    const { text, locale } = transcript.value;
+    if (!text) {
+      record.status = 'empty';
+      out.send({ type: 'sentence_empty', sentence_id: record.id });
+      return false;
+    }
+    record.text = text;
+    this.assignLanguage(record, locale, out.parties);
+    this.sendAsrResult(record, out);
+    return true;
+  }
+
+  /**
+   * A typed sentence (text_input): its language is identified like a recognized one's (§4.3.3),
+   * unless the client says who typed it. Sends asr_result with source `text`.
+   */
+  acceptText(record: SentenceRecord, role: KnownRole | undefined, out: PipelineOutput): void {
+    const { medic, patient } = out.parties;
+    if (role) {
+      record.role = role;
+      record.language = (role === 'medic' ? medic : patient).locale;
+    } else {
+      const { locale } = this.languageId.identify(record.text, [medic.locale, patient.locale]);
+      this.assignLanguage(record, locale, out.parties);
+    }
+    this.sendAsrResult(record, out);
+  }
+
+  /** Branches A and B for the sentence's current role and revision. */
+  async translate(record: SentenceRecord, out: PipelineOutput, options: BranchOptions) {
+    const revision = record.revision;
+    const direction = this.roles.direction(record.role, this.sessionLanguage(record), out.parties);
+    const { source, target } = direction;
+    const literal = await settle(
+      this.translation.translateText(record.text, source.language, target.language),
+    );
+    if (out.signal.aborted) return;
+    if (!literal.ok) {
+      out.fail(record, 'Translation', literal.error);
+      return;
+    }
+    const textA = literal.value;
+    const voice = await this.voiceFor(target, out.parties, direction.voiceOf);
+    // Started together; awaited in the order their results are sent.
+    const back = sameLanguage(source, target)
+      ? undefined
+      : settle(this.translation.translateText(textA, target.language, source.language));
+    const speechA = settle(this.speak(textA, target, voice, options.speed, out.signal));
+    const reformulation = settle(this.reformulate(textA, direction, out.parties));
+
+    const backTranslation = back ? await back : undefined;
+    if (out.signal.aborted) return;
+    if (backTranslation && !backTranslation.ok) {
+      out.warn(record, 'Back-translation', backTranslation.error);
+    }
+    const back_translation = backTranslation?.ok ? backTranslation.value : undefined;
+    const fidelity =
+      back_translation !== undefined ? round(chrF(back_translation, record.text)) : undefined;
+    record.translations.push({
+      revision,
+      sourceLanguage: source.locale,
+      targetLanguage: target.locale,
+      text: textA,
+      backTranslation: back_translation,
+      fidelity,
+    });
+    out.send({
+      type: 'translation_result',
+      sentence_id: record.id,
+      branch: 'A',
+      source_language: source.locale,
+      target_language: target.locale,
+      text: textA,
+      ...(back_translation !== undefined ? { back_translation, fidelity } : {}),
+      revision,
+    });
+
+    const audioA = await speechA;
+    if (out.signal.aborted) return;
+    this.deliverSpeech(record, 'A', revision, target, options.speed, audioA, out);
+
+    const textB = await reformulation;
+    if (out.signal.aborted) return;
+    if (!textB.ok) {
+      out.fail(record, 'Reformulation', textB.error);
+      return;
+    }
+    record.reformulations.push({ revision, language: target.locale, text: textB.value });
+    out.send({
+      type: 'reformulation_result',
+      sentence_id: record.id,
+      branch: 'B',
+      language: target.locale,
+      text: textB.value,
+      revision,
+    });
+    // An unchanged text is not spoken twice.
+    const audioB =
+      textB.value === textA && audioA.ok
+        ? audioA
+        : await settle(this.speak(textB.value, target, voice, options.speed, out.signal));
+    if (out.signal.aborted) return;
+    this.deliverSpeech(record, 'B', revision, target, options.speed, audioB, out);
+  }
+
+  /** Branch C (automatic with enable_dual_direction, or on trigger_branch_c), or why it is skipped. */
+  async alternate(record: SentenceRecord, out: PipelineOutput): Promise<void> {
+    const plan = this.roles.alternate(record.role, out.parties);
+    if (!plan.run) {
+      record.branchCSkipped.push(plan.reason);
+      out.send({ type: 'branch_c_skipped', sentence_id: record.id, reason: plan.reason });
+      return;
+    }
+    const { source, target } = plan.direction;
+    const translated = await settle(
+      this.translation.translateText(record.text, source.language, target.language),
+    );
+    if (out.signal.aborted) return;
+    if (!translated.ok) {
+      out.fail(record, 'Translation', translated.error);
+      return;
+    }
+    const result = {
+      assumedRole: plan.assumedRole,
+      sourceLanguage: source.locale,
+      targetLanguage: target.locale,
+      text: translated.value,
+    };
+    record.alternates.push(result);
+    out.send({
+      type: 'branch_c_result',
+      sentence_id: record.id,
+      assumed_role: result.assumedRole,
+      source_language: result.sourceLanguage,
+      target_language: result.targetLanguage,
+      text: result.text,
+    });
+  }
+
+  private sendAsrResult(record: SentenceRecord, out: PipelineOutput): void {
+    out.send({
+      type: 'asr_result',
+      sentence_id: record.id,
+      text: record.text,
+      language: record.language,
+      role: record.role,
+      start_ms: record.startMs ?? null,
+      end_ms: record.endMs ?? null,
+      source: record.source,
+    });
+  }
+
+  private assignLanguage(record: SentenceRecord, locale: string, parties: ConversationParties) {
+    const language = this.resolve(locale, parties);
+    record.language = language?.locale ?? locale;
+    record.role = this.roles.roleOf(language, parties);
+  }
+
+  /** The party's locale when the text is in a party's language (fr-CA stays fr-CA), else the catalog's. */
+  private resolve(locale: string, parties: ConversationParties): SessionLanguage | undefined {
+    const normalized = this.catalog.normalize(locale);
+    if (!normalized.ok) return undefined;
+    const found = { language: normalized.language, locale: normalized.locale };
+    for (const party of [parties.medic, parties.patient]) {
+      if (sameLanguage(party, found)) return party;
+    }
+    return found;
+  }
+
+  private sessionLanguage(record: SentenceRecord): SessionLanguage | undefined {
+    const normalized = this.catalog.normalize(record.language);
+    return normalized.ok ? { language: normalized.language, locale: record.language } : undefined;
+  }
+
+  private reformulate(
+    text: string,
+    direction: TranslationDirection,
+    parties: ConversationParties,
+  ): Promise<string> {
+    const forPatient = direction.listener === 'patient';
+    return this.llm.paraphrase({
+      sentence: text,
+      language: direction.target.language,
+      gender: forPatient ? parties.patientGender : undefined,
+      age_category: forPatient ? parties.patientAgeCategory : undefined,
+    });
+  }
+
+  private speak(
+    text: string,
+    language: SessionLanguage,
+    gender: VoiceGender,
+    speed: number,
+    signal: AbortSignal,
+  ): Promise<SynthesisResult> {
+    return this.synthesis.synthesize(
+      { text, language: language.language.iso6391, gender, speed },
+      signal,
+    );
+  }
+
+  /** The speaker's voice gender when the target language has it, else the other one. */
+  private async voiceFor(
+    target: SessionLanguage,
+    parties: ConversationParties,
+    speaker: KnownRole,
+  ): Promise<VoiceGender> {
+    const preferred = speaker === 'medic' ? parties.medicVoice : parties.patientVoice;
+    const voices = await this.synthesis.voices();
+    const genders = voices
+      .filter((voice) => voice.language === target.language.iso6391)
+      .map((voice) => voice.gender);
+    return genders.includes(preferred) || genders.length === 0 ? preferred : genders[0];
+  }
+
+  private deliverSpeech(
+    record: SentenceRecord,
+    branch: 'A' | 'B',
+    revision: number,
+    language: SessionLanguage,
+    speed: number,
+    audio: Settled<SynthesisResult>,
+    out: PipelineOutput,
+  ): void {
+    if (!audio.ok) {
+      out.fail(record, 'TTS', audio.error);
+      return;
+    }
+    const { wav, sampleRate } = audio.value;
+    record.speech.push({ branch, revision, language: language.locale, speed, sampleRate, wav });
+    out.send({
+      type: 'tts_audio',
+      sentence_id: record.id,
+      branch,
+      revision,
+      language: language.locale,
+      speed,
+      sample_rate: sampleRate,
+      format: 'wav',
+      audio_base64: Buffer.from(wav.buffer, wav.byteOffset, wav.byteLength).toString('base64'),
+    });
+  }
+}
+
+const round = (value: number) => Math.round(value * 1000) / 1000;

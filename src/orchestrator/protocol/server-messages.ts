@@ -1,0 +1,160 @@
+import type {
+  BranchCSkipReason,
+  FlagType,
+  KnownRole,
+  SentenceSource,
+  SessionErrorService,
+  SpeakerRole,
+} from '../conversation/conversation.types.js';
+
+/** Messages the server sends on a session (decisions §5.1, §5.3–5.5). */
+export type ServerMessage =
+  | HandshakeSuccessMessage
+  | HandshakeRejectionMessage
+  | ErrorMessage
+  | AsrResultMessage
+  | SentenceEmptyMessage
+  | TranslationResultMessage
+  | ReformulationResultMessage
+  | TtsAudioMessage
+  | BranchCResultMessage
+  | BranchCSkippedMessage
+  | BranchCTriggeredMessage
+  | SpeedUpdatedMessage
+  | FlagAckMessage
+  | CorrectionAckMessage
+  | ExitAcknowledgedMessage
+  | ConversationArchiveMessage;
+
+export interface HandshakeSuccessMessage {
+  type: 'HandshakeSuccess';
+  session_id: string;
+  medic_lang: string;
+  patient_lang: string;
+  speed: number;
+  enable_dual_direction: boolean;
+  sample_rate: number;
+  audio_format: 'pcm_s16le';
+  /** Extension: what the session will not do with the active engines, in plain words. */
+  warnings: string[];
+}
+
+export type HandshakeRejectionReason =
+  'missing_fields' | 'unsupported_language' | 'timeout' | 'invalid_json' | 'invalid_fields';
+
+export interface HandshakeRejectionMessage {
+  type: 'error';
+  service: 'Handshake';
+  reason: HandshakeRejectionReason;
+  message: string;
+}
+
+export interface ErrorMessage {
+  type: 'error';
+  service: SessionErrorService;
+  message: string;
+  sentence_id?: string;
+}
+
+export interface AsrResultMessage {
+  type: 'asr_result';
+  sentence_id: string;
+  text: string;
+  language: string;
+  role: SpeakerRole;
+  start_ms: number | null;
+  end_ms: number | null;
+  source: SentenceSource;
+}
+
+export interface SentenceEmptyMessage {
+  type: 'sentence_empty';
+  sentence_id: string;
+}
+
+export interface TranslationResultMessage {
+  type: 'translation_result';
+  sentence_id: string;
+  branch: 'A';
+  source_language: string;
+  target_language: string;
+  text: string;
+  back_translation?: string;
+  fidelity?: number;
+  revision: number;
+}
+
+export interface ReformulationResultMessage {
+  type: 'reformulation_result';
+  sentence_id: string;
+  branch: 'B';
+  language: string;
+  text: string;
+  revision: number;
+}
+
+export interface TtsAudioMessage {
+  type: 'tts_audio';
+  sentence_id: string;
+  branch: 'A' | 'B';
+  revision: number;
+  language: string;
+  speed: number;
+  sample_rate: number;
+  format: 'wav';
+  audio_base64: string;
+}
+
+export interface BranchCResultMessage {
+  type: 'branch_c_result';
+  sentence_id: string;
+  assumed_role: KnownRole;
+  source_language: string;
+  target_language: string;
+  text: string;
+}
+
+export interface BranchCSkippedMessage {
+  type: 'branch_c_skipped';
+  sentence_id: string;
+  reason: BranchCSkipReason;
+}
+
+export interface BranchCTriggeredMessage {
+  type: 'branch_c_triggered';
+  sentence_id: string;
+}
+
+export interface SpeedUpdatedMessage {
+  type: 'speed_updated';
+  speed: number;
+}
+
+export interface FlagAckMessage {
+  type: 'flag_ack';
+  flag_id: string;
+  flag_type: FlagType;
+  sentence_id: string | null;
+}
+
+export interface CorrectionAckMessage {
+  type: 'correction_ack';
+  sentence_id: string;
+  role: KnownRole;
+  previous_role: SpeakerRole;
+}
+
+export interface ExitAcknowledgedMessage {
+  type: 'exit_acknowledged';
+  /** Whether a conversation_archive message will follow. */
+  archive: boolean;
+  /** Sentences still being processed; their results follow before the close. */
+  pending_sentences: number;
+}
+
+export interface ConversationArchiveMessage {
+  type: 'conversation_archive';
+  filename: string;
+  size_bytes: number;
+  content_base64: string;
+}

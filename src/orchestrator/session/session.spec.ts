@@ -1,0 +1,455 @@
+import { Logger } from '@nestjs/common';
+import type { Sentence, SentenceSegmenter } from '../../audio/vad/sentence-segmenter.js';
+import { PcmS16leDecoder } from '../../audio/stream/pcm-s16le-decoder.js';
+import { encodeWav } from '../../audio/wav-encoder.js';
+import { EngineUnavailableError } from '../../common/errors/engine.errors.js';
+import type { LlmService } from '../../llm/llm.service.js';
+import type { SynthesisService } from '../../synthesis/synthesis.service.js';
+import type { LanguageIdentifier } from '../../transcription/language-id/language-identifier.js';
+import type { TranscriptionService } from '../../transcription/transcription.service.js';
+import type { CatalogLanguage } from '../../translation/catalog/catalog-language.js';
+import { LanguageCatalog } from '../../translation/catalog/language-catalog.js';
+import type { TranslationService } from '../../translation/translation.service.js';
+import { ArchiveBuilder } from '../archive/archive-builder.js';
+import { SentencePipeline } from '../pipeline/sentence-pipeline.js';
+import { ClientMessageParser } from '../protocol/client-message-parser.js';
+import type { ServerMessage } from '../protocol/server-messages.js';
+import { Session } from './session.js';
+import type { SessionLimits } from './session-settings.js';
+import type { SessionTransport } from './session-transport.js';
+
+const catalog = new LanguageCatalog();
+const language = (code: string) => {
+  const normalized = catalog.normalize(code);
+  if (!normalized.ok) throw new Error(code);
+  return { language: normalized.language, locale: normalized.locale };
+};
+
+const unavailable = (service: string) =>
+  new EngineUnavailableError(service, 'fake', 'is down.', 'Start it.');
+
+/** Engines behind the real pipeline, each scriptable per test. */
+function fakes() {
+  const calls = { asr: 0, tts: 0, paraphrase: 0 };
+  const state = {
+    asr: async (): Promise<{ text: string; locale: string; languageDecided: boolean }> => ({
+      text: 'the patient has a fever',
+      locale: 'en-US',
+      languageDecided: true,
+    }),
+    translate: async (text: string, _s: CatalogLanguage, target: CatalogLanguage) =>
+      `${target.iso6391}: ${text}`,
+    tts: async (_request: { text: string }, _signal?: AbortSignal) => ({
+      wav: encodeWav(new Float32Array(2205), 22050),
+      sampleRate: 22050,
+      durationMs: 100,
+      engine: 'fake',
+    }),
+    paraphrase: async ({ sentence }: { sentence: string }) => `${sentence} (plain)`,
+  };
+  const transcription = {
+    locales: ['en-US'],
+    transcribeSegment: () => {
+      calls.asr++;
+      return state.asr();
+    },
+  } as unknown as TranscriptionService;
+  const languageId = {
+    identify: (text: string, candidates: string[]) => ({
+      locale: /^(el|la) /i.test(text)
+        ? 'es-ES'
+        : (candidates.find((c) => c.startsWith('en')) ?? candidates[0]),
+      confidence: 1,
+      decided: true,
+    }),
+  } as unknown as LanguageIdentifier;
+  const translation = {
+    translateText: (text: string, source: CatalogLanguage, target: CatalogLanguage) =>
+      state.translate(text, source, target),
+  } as unknown as TranslationService;
+  const synthesis = {
+    voices: async () => [
+      { language: 'en', gender: 'female' },
+      { language: 'es', gender: 'female' },
+      { language: 'es', gender: 'male' },
+    ],
+    synthesize: (request: { text: string }, signal?: AbortSignal) => {
+      calls.tts++;
+      return state.tts(request, signal);
+    },
+  } as unknown as SynthesisService;
+  const llm = {
+    paraphrase: (options: { sentence: string }) => {
+      calls.paraphrase++;
+      return state.paraphrase(options);
+    },
+  } as unknown as LlmService;
+  const pipeline = new SentencePipeline(
+    transcription,
+    languageId,
+    catalog,
+    translation,
+    synthesis,
+    llm,
+  );
+  return { pipeline, state, calls };
+}
+
+/** A segmenter that turns each pushed chunk into one 1-second sentence. */
+class OneSentencePerChunk {
+  position = 0;
+  failNext = false;
+  async push(samples: Float32Array): Promise<Sentence[]> {
+    if (this.failNext) {
+      this.failNext = false;
+      throw new Error('VAD exploded');
+    }
+    const startMs = this.position;
+    this.position += samples.length / 16;
+    return [
+      {
+        samples,
+        startMs,
+        endMs: this.position,
+        speechStartMs: startMs,
+        speechEndMs: this.position,
+        end: 'silence',
+      },
+    ];
+  }
+  async flush(): Promise<Sentence[]> {
+    return [];
+  }
+}
+
+class RecordingTransport implements SessionTransport {
+  readonly sent: ServerMessage[] = [];
+  closed?: { code: number; reason: string };
+  paused = 0;
+  resumed = 0;
+  send(message: ServerMessage): boolean {
+    this.sent.push(message);
+    return true;
+  }
+  close(code: number, reason: string): void {
+    this.closed = { code, reason };
+  }
+  pauseInput(): void {
+    this.paused++;
+  }
+  resumeInput(): void {
+    this.resumed++;
+  }
+  of(type: string): ServerMessage[] {
+    return this.sent.filter((m) => m.type === type);
+  }
+}
+
+const LIMITS: SessionLimits = {
+  idleTimeoutMs: 60_000,
+  maxDurationMs: 3_600_000,
+  pipelineConcurrency: 2,
+  maxQueuedSentences: 2,
+  drainTimeoutMs: 5_000,
+};
+
+function setup(options: { limits?: Partial<SessionLimits>; archive?: ArchiveBuilder } = {}) {
+  const engines = fakes();
+  const transport = new RecordingTransport();
+  const segmenter = new OneSentencePerChunk();
+  const session = new Session(
+    {
+      id: 'test-session',
+      parties: {
+        medic: language('es'),
+        patient: language('en'),
+        medicVoice: 'female',
+        patientVoice: 'female',
+      },
+      speed: 1,
+      enableDualDirection: false,
+      sampleRate: 16000,
+    },
+    { ...LIMITS, ...options.limits },
+    {
+      pipeline: engines.pipeline,
+      parser: new ClientMessageParser(),
+      archive: options.archive ?? new ArchiveBuilder(),
+      segmenter: segmenter as unknown as SentenceSegmenter,
+      decoder: new PcmS16leDecoder(),
+    },
+    transport,
+  );
+  /** 0.5 s of audio: one sentence with the fake segmenter. */
+  const speak = () => session.handleAudio(new Uint8Array(16000));
+  const exit = async (archive = false) => {
+    session.handleText(JSON.stringify({ type: 'conversation_exit', archive }));
+    await session.closed;
+  };
+  return { session, transport, segmenter, speak, exit, ...engines };
+}
+
+const sentenceTypes = (transport: RecordingTransport, id: string) =>
+  transport.sent
+    .filter((m) => 'sentence_id' in m && m.sentence_id === id)
+    .map((m) => m.type + ('branch' in m ? m.branch : ''));
+
+describe('Session', () => {
+  // The failures provoked here are logged by design; keep the test output readable.
+  beforeAll(() => Logger.overrideLogger(false));
+  afterAll(() => Logger.overrideLogger(['log', 'error', 'warn']));
+  afterEach(() => vi.useRealTimers());
+
+  it('sends every result of a spoken sentence in pipeline order', async () => {
+    const { transport, speak, exit } = setup();
+    speak();
+    await exit();
+    expect(sentenceTypes(transport, 's1')).toEqual([
+      'asr_result',
+      'translation_resultA',
+      'tts_audioA',
+      'reformulation_resultB',
+      'tts_audioB',
+    ]);
+    expect(transport.of('translation_result')[0]).toMatchObject({
+      text: 'es: the patient has a fever',
+      back_translation: 'en: es: the patient has a fever',
+    });
+    expect(transport.closed?.code).toBe(1000);
+  });
+
+  it('reports a failed recognition as an ASR error and goes on with the next sentence', async () => {
+    const { transport, state, speak, exit, session } = setup();
+    state.asr = async () => {
+      throw unavailable('Transcription');
+    };
+    speak();
+    await vi.waitFor(() => expect(transport.of('error')).toHaveLength(1));
+    state.asr = async () => ({ text: 'hello there', locale: 'en-US', languageDecided: true });
+    speak();
+    await vi.waitFor(() => expect(transport.of('tts_audio')).toHaveLength(2));
+    const snapshot = session.snapshot();
+    expect(transport.of('error')[0]).toMatchObject({
+      service: 'ASR',
+      sentence_id: 's1',
+      message: expect.stringMatching(/fake.*is down.*Start it/),
+    });
+    expect(snapshot.metrics).toMatchObject({
+      sentences_processed: 1,
+      sentences_errored: 1,
+      errors: 1,
+    });
+    await exit();
+  });
+
+  it('answers an empty recognition with sentence_empty and counts it', async () => {
+    const { transport, state, speak, session, exit } = setup();
+    state.asr = async () => ({ text: '', locale: 'en-US', languageDecided: false });
+    speak();
+    await vi.waitFor(() => expect(transport.of('sentence_empty')).toHaveLength(1));
+    expect(session.snapshot().metrics.sentences_empty).toBe(1);
+    expect(transport.of('translation_result')).toEqual([]);
+    await exit();
+  });
+
+  it('reports a failed translation, sends nothing more for the sentence, and goes on', async () => {
+    const { transport, state, session, exit, calls } = setup();
+    state.translate = async () => {
+      throw unavailable('Translation');
+    };
+    session.handleText(JSON.stringify({ type: 'text_input', text: 'the patient has a fever' }));
+    await vi.waitFor(() => expect(transport.of('error')).toHaveLength(1));
+    expect(transport.of('error')[0]).toMatchObject({ service: 'Translation', sentence_id: 's1' });
+    expect(calls.tts).toBe(0);
+    expect(session.isActive).toBe(true);
+    await exit();
+  });
+
+  it('keeps the translation when its back-translation fails: a warning, no fidelity', async () => {
+    const { transport, state, session, exit } = setup();
+    state.translate = async (text, _s, target) => {
+      if (target.iso6391 === 'en') throw unavailable('Translation');
+      return `es: ${text}`;
+    };
+    session.handleText(JSON.stringify({ type: 'text_input', text: 'the patient has a fever' }));
+    await vi.waitFor(() => expect(transport.of('tts_audio')).toHaveLength(2));
+    expect(sentenceTypes(transport, 's1')).toEqual([
+      'asr_result',
+      'error',
+      'translation_resultA',
+      'tts_audioA',
+      'reformulation_resultB',
+      'tts_audioB',
+    ]);
+    expect(transport.of('error')[0]).toMatchObject({ service: 'Back-translation' });
+    const [a] = transport.of('translation_result');
+    expect(a).not.toHaveProperty('back_translation');
+    expect(a).not.toHaveProperty('fidelity');
+    expect(session.snapshot().metrics).toMatchObject({
+      sentences_processed: 1,
+      sentences_errored: 0,
+      warnings: 1,
+    });
+    await exit();
+  });
+
+  it('reports a failed synthesis of A as a TTS error and still sends the reformulation', async () => {
+    const { transport, state, session, exit } = setup();
+    const speak = state.tts;
+    state.tts = async (request, signal) => {
+      if (!request.text.endsWith('(plain)')) throw unavailable('TTS');
+      return speak(request, signal);
+    };
+    session.handleText(JSON.stringify({ type: 'text_input', text: 'the patient has a fever' }));
+    await vi.waitFor(() => expect(transport.of('tts_audio')).toHaveLength(1));
+    expect(sentenceTypes(transport, 's1')).toEqual([
+      'asr_result',
+      'translation_resultA',
+      'error',
+      'reformulation_resultB',
+      'tts_audioB',
+    ]);
+    expect(transport.of('error')[0]).toMatchObject({ service: 'TTS', sentence_id: 's1' });
+    expect(session.snapshot().metrics.sentences_errored).toBe(1);
+    await exit();
+  });
+
+  it('reports a failed reformulation as a Reformulation error', async () => {
+    const { transport, state, session, exit } = setup();
+    state.paraphrase = async () => {
+      throw unavailable('LLM');
+    };
+    session.handleText(JSON.stringify({ type: 'text_input', text: 'the patient has a fever' }));
+    await vi.waitFor(() => expect(transport.of('error')).toHaveLength(1));
+    expect(transport.of('error')[0]).toMatchObject({ service: 'Reformulation' });
+    expect(transport.of('tts_audio')).toHaveLength(1);
+    await exit();
+  });
+
+  it('does not speak an unchanged reformulation twice', async () => {
+    const { transport, state, session, exit, calls } = setup();
+    state.paraphrase = async ({ sentence }) => sentence;
+    session.handleText(JSON.stringify({ type: 'text_input', text: 'the patient has a fever' }));
+    await vi.waitFor(() => expect(transport.of('tts_audio')).toHaveLength(2));
+    expect(calls.tts).toBe(1);
+    await exit();
+  });
+
+  it('reports a VAD failure as an ASR error and keeps the stream going', async () => {
+    const { transport, segmenter, speak, exit } = setup();
+    segmenter.failNext = true;
+    speak();
+    speak();
+    await vi.waitFor(() => expect(transport.of('tts_audio')).toHaveLength(2));
+    expect(transport.of('error')[0]).toMatchObject({ service: 'ASR' });
+    expect(transport.of('error')[0]).not.toHaveProperty('sentence_id');
+    await exit();
+  });
+
+  it('runs at most SESSION_PIPELINE_CONCURRENCY sentences at once and pauses reading past the queue limit', async () => {
+    const { transport, state, speak, session, exit } = setup();
+    const pending: (() => void)[] = [];
+    const asr = state.asr;
+    let running = 0;
+    let peak = 0;
+    state.asr = async () => {
+      running++;
+      peak = Math.max(peak, running);
+      await new Promise<void>((resolve) => pending.push(resolve));
+      running--;
+      return asr();
+    };
+    for (let i = 0; i < 5; i++) speak();
+    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    // 2 running, 3 waiting > SESSION_MAX_QUEUED_SENTENCES (2): the client is no longer read.
+    expect(transport.paused).toBe(1);
+    while (pending.length > 0 || running > 0) {
+      pending.splice(0).forEach((resolve) => resolve());
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await vi.waitFor(() => expect(transport.of('tts_audio')).toHaveLength(10));
+    expect(transport.resumed).toBe(1);
+    expect(peak).toBe(2);
+    expect(session.snapshot().metrics.peak_concurrent_pipelines).toBe(2);
+    await exit();
+  });
+
+  it('sends the Conversation Archive error when the archive cannot be built, then closes', async () => {
+    const failing = { build: async () => Promise.reject(new Error('zip failed')) };
+    const { transport, session, exit } = setup({ archive: failing as unknown as ArchiveBuilder });
+    session.handleText(JSON.stringify({ type: 'text_input', text: 'the patient has a fever' }));
+    await exit(true);
+    expect(transport.of('conversation_archive')).toEqual([]);
+    expect(transport.sent.at(-1)).toMatchObject({
+      type: 'error',
+      service: 'Conversation Archive',
+    });
+    expect(transport.closed?.code).toBe(1000);
+  });
+
+  it('abandons work still running past SESSION_DRAIN_TIMEOUT_MS and closes', async () => {
+    const { transport, state, session, exit } = setup({ limits: { drainTimeoutMs: 50 } });
+    let aborted = false;
+    state.tts = (_request, signal) =>
+      new Promise((_resolve, reject) =>
+        signal?.addEventListener('abort', () => {
+          aborted = true;
+          reject(new Error('aborted'));
+        }),
+      );
+    session.handleText(JSON.stringify({ type: 'text_input', text: 'the patient has a fever' }));
+    await exit(false);
+    expect(aborted).toBe(true);
+    expect(transport.of('error').at(-1)).toMatchObject({
+      service: 'Session',
+      message: expect.stringMatching(/1 sentence\(s\) did not finish.*SESSION_DRAIN_TIMEOUT_MS/),
+    });
+    expect(transport.closed?.code).toBe(1000);
+  });
+
+  it('ends after SESSION_IDLE_TIMEOUT_MS without input, without archive', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { transport, session } = setup({ limits: { idleTimeoutMs: 60_000 } });
+    await vi.advanceTimersByTimeAsync(59_000);
+    session.handleText(JSON.stringify({ type: 'set_speed', speed: 2 }));
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(transport.closed).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(2_000);
+    vi.useRealTimers();
+    await session.closed;
+    expect(transport.of('exit_acknowledged')).toEqual([
+      { type: 'exit_acknowledged', archive: false, pending_sentences: 0 },
+    ]);
+    expect(transport.of('conversation_archive')).toEqual([]);
+    expect(transport.closed?.code).toBe(1000);
+  });
+
+  it('ends at SESSION_MAX_DURATION_MS with its archive', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { transport, session } = setup({ limits: { maxDurationMs: 600_000 } });
+    for (let halfMinute = 0; halfMinute < 20; halfMinute++) {
+      session.handleText(JSON.stringify({ type: 'set_speed', speed: 1 }));
+      await vi.advanceTimersByTimeAsync(30_000);
+    }
+    vi.useRealTimers();
+    await session.closed;
+    expect(transport.of('error')[0]).toMatchObject({
+      service: 'Session',
+      message: expect.stringMatching(/maximum duration of 10 minutes/),
+    });
+    expect(transport.of('conversation_archive')).toHaveLength(1);
+  });
+
+  it('releases what it held when the connection drops', async () => {
+    const { session, speak, transport } = setup();
+    speak();
+    session.transportClosed();
+    await session.closed;
+    const sentBefore = transport.sent.length;
+    speak();
+    session.handleText(JSON.stringify({ type: 'set_speed', speed: 2 }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(transport.sent.length).toBe(sentBefore);
+    expect(session.snapshot().sentences).toEqual([]);
+  });
+});

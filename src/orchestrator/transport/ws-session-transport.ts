@@ -1,0 +1,34 @@
+import type { WebSocket } from 'ws';
+import type { ServerMessage } from '../protocol/server-messages.js';
+import { CloseCode, type SessionTransport } from '../session/session-transport.js';
+
+/** A session's connection over `ws`, with the outbound backpressure limit. */
+export class WsSessionTransport implements SessionTransport {
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly maxBufferedBytes: number,
+  ) {}
+
+  send(message: ServerMessage): boolean {
+    if (this.socket.readyState !== this.socket.OPEN) return false;
+    if (this.socket.bufferedAmount > this.maxBufferedBytes) {
+      // The client has not read what was sent; keeping more would grow without bound.
+      this.close(CloseCode.PolicyViolation, 'client is not reading its messages');
+      return false;
+    }
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  close(code: number, reason: string): void {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.close(code, reason);
+  }
+
+  pauseInput(): void {
+    this.socket.pause();
+  }
+
+  resumeInput(): void {
+    this.socket.resume();
+  }
+}
