@@ -104,6 +104,7 @@ describe('Sessions driven by speech', () => {
     await streamPcm(client, samples.subarray(0, 8000 + 2300 * 16), 16000, { speedup: Infinity });
     client.json({ type: 'conversation_exit', archive: false });
     await client.closed;
+    expect(client.ofType('exit_acknowledged')[0]).toMatchObject({ pending_sentences: 1 });
     const asr = client.ofType('asr_result');
     expect(asr).toHaveLength(1);
     expect(words(asr[0].text)).toEqual(expect.arrayContaining(['blood', 'pressure']));

@@ -155,13 +155,16 @@ export class Session {
     this.state = 'ending';
     this.clearTimers();
     if (notice) this.sessionError(notice);
+    this.resumeInputIfPaused();
+    // The speech still held becomes the last sentence first (milliseconds of VAD), so the
+    // acknowledgement counts it among the sentences whose results are still to come.
+    this.audioChain = this.audioChain.then(() => this.flushAudio());
+    await this.audioChain;
     this.send({
       type: 'exit_acknowledged',
       archive,
       pending_sentences: this.sentences.filter((s) => s.status === 'pending').length,
     });
-    this.resumeInputIfPaused();
-    this.audioChain = this.audioChain.then(() => this.flushAudio());
     await this.drain();
     if (archive && this.state === 'ending') await this.deliverArchive();
     if (this.state === 'ending') {

@@ -77,8 +77,8 @@ export class TextInputMessageDto {
   @Allow()
   type!: 'text_input';
 
-  @Length(1, MAX_TEXT_INPUT, { message: `text must be 1 to ${MAX_TEXT_INPUT} characters` })
   @Matches(/\S/, { message: 'text must not be only spaces' })
+  @Length(1, MAX_TEXT_INPUT, { message: `text must be 1 to ${MAX_TEXT_INPUT} characters` })
   @IsString({ message: 'text must be a string' })
   text!: string;
 
