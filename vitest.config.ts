@@ -6,7 +6,10 @@ export default defineConfig({
     globals: true,
     reporters: ['default', './test/support/summary-reporter.ts'],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.spec.ts', 'tools/**/*.spec.ts'] } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.spec.ts', 'tools/**/*.spec.ts'] },
+      },
       // One file at a time: each e2e file starts the whole service with its engines.
       {
         extends: true,
