@@ -17,6 +17,21 @@ function readmeCurlCommands(): string[] {
     .filter((line) => line.startsWith('curl '));
 }
 
+/** The `npm run session` command of the README's "A live session" section. */
+function readmeSessionCommand(): string {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const section = readme.slice(
+    readme.indexOf('## A live session'),
+    readme.indexOf('## Configuration'),
+  );
+  const command = section
+    .replace(/\\\n\s*/g, ' ')
+    .split('\n')
+    .find((line) => line.startsWith('npm run session'));
+  if (!command) throw new Error('README: no npm run session command in "A live session"');
+  return command;
+}
+
 describe('README examples, run as written against the built service', () => {
   let server: BuiltServer;
   const commands = readmeCurlCommands();
@@ -87,4 +102,19 @@ describe('README examples, run as written against the built service', () => {
       ]),
     );
   });
+
+  it('runs the live session example and saves the archive on the client side', async () => {
+    // As written, but from the temporary directory, against this server, without real-time pacing.
+    const command = readmeSessionCommand()
+      .replace(
+        'npm run session --',
+        `${join(ROOT, 'node_modules/.bin/tsx')} ${join(ROOT, 'tools/session-client/cli.ts')}`,
+      )
+      .replace('test/fixtures/', `${join(ROOT, 'test/fixtures')}/`)
+      .concat(` --fast --url ${server.url.replace('http', 'ws')}/ws`);
+    const { stdout } = await run('bash', ['-c', command], { cwd, timeout: 60_000 });
+    expect(stdout.match(/asr_result/g)?.length).toBe(4);
+    const archive = readFileSync(join(cwd, 'conversation.zip'));
+    expect(archive.subarray(0, 2).toString()).toBe('PK');
+  }, 90_000);
 });
