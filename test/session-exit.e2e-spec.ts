@@ -74,7 +74,15 @@ describe('Ending a session', () => {
     // Every audio file listed is in the archive and is a WAV; and only those.
     const listed = conversation.sentences.flatMap((s: { audio: string[] }) => s.audio).sort();
     expect(listed).toEqual(names.filter((n) => n.startsWith('audio/')));
-    expect(listed).toHaveLength(5);
+    // One input, then A and B of each sentence: an unchanged B shares A's file.
+    type Speech = { branch: string; path: string };
+    const speechPaths = conversation.sentences.flatMap((s: { speech: Speech[] }) =>
+      s.speech.map((speech) => speech.path),
+    );
+    expect(speechPaths).toHaveLength(4);
+    expect(new Set([...speechPaths, `audio/${spoken.sentence_id}-input.wav`])).toEqual(
+      new Set(listed),
+    );
     for (const name of listed) {
       const wav = decodeWav(await zip.file(name)!.async('uint8array'));
       expect(wav.samples.length).toBeGreaterThan(0);

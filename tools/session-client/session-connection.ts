@@ -133,6 +133,8 @@ export class SessionConnection {
     const socket = new WebSocket(url, {
       headers: options.token ? { Authorization: `Bearer ${options.token}` } : {},
       handshakeTimeout: timeoutMs,
+      // The archive arrives as one message: about 4 MB per minute of conversation (docs/protocol.md).
+      maxPayload: 1024 * 1024 * 1024,
     });
     this.socket = socket;
     return new Promise<HandshakeSuccess>((resolve, reject) => {

@@ -201,6 +201,27 @@ describe('ArchiveBuilder', () => {
     expect(Buffer.from(stored).equals(Buffer.from(wav))).toBe(true);
   });
 
+  it('stores once a speech whose bytes another speech of the sentence shares', async () => {
+    const base = conversationSnapshot();
+    const a = speech('A', 1, 'en-US', 4);
+    const sentence: SentenceRecord = {
+      ...base.sentences[3],
+      speech: [a, { ...a, branch: 'B' }],
+    };
+    const archive = await buildConversationArchive({ ...base, sentences: [sentence] });
+    const unzipped = await JSZip.loadAsync(archive.bytes);
+    const audio = Object.keys(unzipped.files).filter((name) => name.startsWith('audio/'));
+    expect(audio).toEqual(['audio/s4-A-r1.wav']);
+    const json = JSON.parse(await unzipped.file(CONVERSATION_JSON)!.async('string'));
+    expect(json.sentences[0].audio).toEqual(['audio/s4-A-r1.wav']);
+    expect(
+      json.sentences[0].speech.map((s: { branch: string; path: string }) => [s.branch, s.path]),
+    ).toEqual([
+      ['A', 'audio/s4-A-r1.wav'],
+      ['B', 'audio/s4-A-r1.wav'],
+    ]);
+  });
+
   it('builds an archive of a conversation without sentences', async () => {
     const empty = { ...conversationSnapshot(), sentences: [], flags: [], corrections: [] };
     const archive = await buildConversationArchive(empty);

@@ -67,7 +67,10 @@ export async function buildConversationArchive(
   const json = `${JSON.stringify(toConversationJson(snapshot), null, 2)}\n`;
   zip.file(CONVERSATION_JSON, json, common);
   zip.file(TRANSCRIPT_TXT, writeTranscript(snapshot), common);
+  const written = new Set<string>();
   for (const entry of archiveAudioEntries(snapshot)) {
+    if (written.has(entry.path)) continue; // the same bytes as an earlier speech
+    written.add(entry.path);
     zip.file(entry.path, wavBytes(entry), {
       ...common,
       binary: true,

@@ -126,7 +126,8 @@ export interface ArchiveAudioEntry {
  * recorded (non-empty), then `audio/<id>-<branch>-r<revision>.wav` per synthesized speech. No path
  * is used twice: a second speech for the same branch and revision (synthesized again, e.g. at
  * another speed) gets `-2`, `-3`…; so would two ids that only differ in characters a file name
- * cannot hold (ids are `s1`, `s2`… in practice, kept as they are).
+ * cannot hold (ids are `s1`, `s2`… in practice, kept as they are). Speech sharing the bytes of
+ * an earlier one of the sentence shares its path: the ZIP holds one file for both.
  */
 export function archiveAudioEntries(snapshot: ConversationSnapshot): ArchiveAudioEntry[] {
   const used = new Set<string>();
@@ -142,9 +143,13 @@ export function archiveAudioEntries(snapshot: ConversationSnapshot): ArchiveAudi
     if (sentence.inputAudio !== undefined && sentence.inputAudio.length > 0) {
       entries.push({ path: claim(`${base}-input`), sentence, kind: 'input' });
     }
+    // A speech whose bytes are another's (an unchanged reformulation is not spoken twice) is
+    // listed under that one's path and stored once.
+    const stored = new Map<Uint8Array, string>();
     sentence.speech.forEach((speech, index) => {
-      const stem = `${base}-${speech.branch}-r${speech.revision}`;
-      entries.push({ path: claim(stem), sentence, kind: index });
+      const path = stored.get(speech.wav) ?? claim(`${base}-${speech.branch}-r${speech.revision}`);
+      stored.set(speech.wav, path);
+      entries.push({ path, sentence, kind: index });
     });
   }
   return entries;
@@ -239,7 +244,7 @@ function sentenceJson(sentence: SentenceRecord, audio: ArchiveAudioEntry[]): Sen
     })),
     branch_c_skipped: [...sentence.branchCSkipped],
     errors: sentence.errors.map((e) => ({ service: e.service, message: e.message })),
-    audio: audio.map((entry) => entry.path),
+    audio: [...new Set(audio.map((entry) => entry.path))],
     speech: sentence.speech.map((s, index) => ({
       branch: s.branch,
       revision: s.revision,

@@ -238,7 +238,7 @@ export class SentencePipeline {
     record.role = this.roles.roleOf(language, parties);
   }
 
-  /** The party's locale when the text is in a party's language (fr-CA stays fr-CA), else the catalog's. */
+  /** The party's locale when the text is in a party's language, else the catalog's default. */
   private resolve(locale: string, parties: ConversationParties): SessionLanguage | undefined {
     const normalized = this.catalog.normalize(locale);
     if (!normalized.ok) return undefined;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { PcmS16leDecoder } from '../../audio/stream/pcm-s16le-decoder.js';
 import { StreamResampler } from '../../audio/stream/stream-resampler.js';
 import { SentenceSegmenterFactory } from '../../audio/vad/vad.module.js';
@@ -24,11 +24,12 @@ export type RejectionCounter = HandshakeRejectionReason | 'send_failed' | 'capac
  * usable), the live-session limit, and each session's own VAD stream and resampler.
  */
 @Injectable()
-export class SessionManager implements SessionOpener, OnApplicationShutdown {
+export class SessionManager implements SessionOpener, OnModuleDestroy {
   private readonly logger = new Logger(SessionManager.name);
   /** Handshake rejections by reason since start (decisions §5.1). */
   readonly rejections = new Map<RejectionCounter, number>();
   private readonly limits: SessionLimits;
+  private shuttingDown = false;
 
   constructor(
     private readonly config: AppConfig,
@@ -54,6 +55,15 @@ export class SessionManager implements SessionOpener, OnApplicationShutdown {
 
   /** A new connection; undefined when the server is full (the client is told, then 1013). */
   connect(transport: SessionTransport): SessionConnection | undefined {
+    if (this.shuttingDown) {
+      transport.send({
+        type: 'error',
+        service: 'Session',
+        message: 'The server is shutting down; connect again in a moment.',
+      });
+      transport.close(CloseCode.GoingAway, 'server shutting down');
+      return undefined;
+    }
     if (this.registry.occupancy >= this.config.SESSION_MAX_LIVE) {
       this.rejected('capacity');
       transport.send({
@@ -153,14 +163,24 @@ export class SessionManager implements SessionOpener, OnApplicationShutdown {
     ];
   }
 
-  /** Live sessions end with 1001 when the application stops (issue 6 adds the graceful drain). */
-  async onApplicationShutdown(): Promise<void> {
+  /**
+   * The application is stopping (SIGTERM): new connections are turned away, and each live session
+   * is told, drained (up to SESSION_DRAIN_TIMEOUT_MS), given its archive and closed with 1001.
+   * Runs before the engines' modules are destroyed (Nest destroys the modules nearest the root
+   * first, and this one imports them), so the sentences in flight can still finish.
+   */
+  async onModuleDestroy(): Promise<void> {
+    this.shuttingDown = true;
     const sessions = this.registry.all();
     if (sessions.length === 0) return;
-    this.logger.log(`Closing ${sessions.length} live session(s)`);
+    this.logger.log(`Ending ${sessions.length} live session(s) before shutting down`);
     await Promise.all(
       sessions.map((session) =>
-        session.end(false, 'The server is shutting down.', CloseCode.GoingAway),
+        session.end(
+          true,
+          'The server is shutting down: the sentences in progress are finished and the archive is delivered, then the session closes.',
+          CloseCode.GoingAway,
+        ),
       ),
     );
   }

@@ -41,7 +41,12 @@ export interface SessionDependencies {
 type State = 'active' | 'ending' | 'closed';
 
 const logger = new Logger('Session');
-const minutes = (ms: number) => `${Math.round(ms / 60_000)} minute${ms >= 90_000 ? 's' : ''}`;
+/** `5 minutes`, `1 minute`, `45 seconds`. */
+const duration = (ms: number) => {
+  const [value, unit] =
+    ms >= 60_000 ? [Math.round(ms / 60_000), 'minute'] : [Math.round(ms / 1000), 'second'];
+  return `${value} ${unit}${value === 1 ? '' : 's'}`;
+};
 
 /**
  * One conversation, from a successful handshake to its close: the sentences (an ordered history and
@@ -138,7 +143,7 @@ export class Session {
       return;
     }
     if (this.state === 'ending') {
-      this.sessionError('The session is ending (conversation_exit): no more messages are taken.');
+      this.sessionError('The session is ending: no more messages are taken.');
       return;
     }
     this.touch();
@@ -168,7 +173,10 @@ export class Session {
     await this.drain();
     if (archive && this.state === 'ending') await this.deliverArchive();
     if (this.state === 'ending') {
-      this.transport.close(closeCode, 'conversation ended');
+      this.transport.close(
+        closeCode,
+        closeCode === CloseCode.GoingAway ? 'server shutting down' : 'conversation ended',
+      );
       this.release();
     }
     return this.closedPromise;
@@ -232,6 +240,10 @@ export class Session {
         return;
       }
       record.role = role;
+      // Said by that party, so in that party's language: the new revision translates from it.
+      record.language = (
+        role === 'medic' ? this.settings.parties.medic : this.settings.parties.patient
+      ).locale;
       record.revision++;
       await this.runBranches(record, this.speed);
     });
@@ -366,7 +378,6 @@ export class Session {
 
   private reportAudioFailure(error: unknown): void {
     logger.error({ msg: 'voice activity detection failed', failure: describeFailure(error) });
-    this.metrics.errors++;
     this.send({
       type: 'error',
       service: 'ASR',
@@ -423,7 +434,6 @@ export class Session {
       });
     } catch (error) {
       logger.error({ msg: 'archive build failed', failure: describeFailure(error) });
-      this.metrics.errors++;
       this.send({
         type: 'error',
         service: 'Conversation Archive',
@@ -456,9 +466,10 @@ export class Session {
     };
   }
 
-  private send(message: ServerMessage): void {
+  /** Sends a message; an `error` counts among the session's errors unless it is a warning. */
+  private send(message: ServerMessage, warning = false): void {
     if (this.state === 'closed') return;
-    if (message.type === 'error') this.metrics.errors++;
+    if (message.type === 'error' && !warning) this.metrics.errors++;
     this.transport.send(message);
   }
 
@@ -476,7 +487,7 @@ export class Session {
     this.metrics.warnings++;
     const message = failureMessage(error, `The ${service} stage failed on this sentence.`);
     record.errors.push({ service, message });
-    this.send({ type: 'error', service, message, sentence_id: record.id });
+    this.send({ type: 'error', service, message, sentence_id: record.id }, true);
   }
 
   private sessionError(message: string): void {
@@ -520,14 +531,14 @@ export class Session {
   private onIdle(): void {
     void this.end(
       false,
-      `The session ended after ${minutes(this.limits.idleTimeoutMs)} without audio or messages (SESSION_IDLE_TIMEOUT_MS); no archive is kept. Start a new session to go on.`,
+      `The session ended after ${duration(this.limits.idleTimeoutMs)} without audio or messages (SESSION_IDLE_TIMEOUT_MS); no archive is kept. Start a new session to go on.`,
     );
   }
 
   private onMaxDuration(): void {
     void this.end(
       true,
-      `The session reached its maximum duration of ${minutes(this.limits.maxDurationMs)} (SESSION_MAX_DURATION_MS) and ends; its archive follows. Start a new session to go on.`,
+      `The session reached its maximum duration of ${duration(this.limits.maxDurationMs)} (SESSION_MAX_DURATION_MS) and ends; its archive follows. Start a new session to go on.`,
     );
   }
 

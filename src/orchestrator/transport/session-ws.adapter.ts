@@ -1,8 +1,10 @@
 import type { IncomingMessage } from 'node:http';
-import type { INestApplicationContext } from '@nestjs/common';
+import { type INestApplicationContext, Logger } from '@nestjs/common';
 import { WsAdapter } from '@nestjs/platform-ws';
 import { ApiKeyVerifier } from '../../common/auth/api-key.verifier.js';
 import type { AppConfig } from '../../config/app-config.js';
+
+const logger = new Logger('SessionWebSocket');
 
 type VerifyCallback = (ok: boolean, code?: number, message?: string) => void;
 
@@ -20,6 +22,20 @@ export class SessionWsAdapter extends WsAdapter {
     super(app, { messageParser: () => undefined });
   }
 
+  /**
+   * A client breaking the protocol (a message over the limit, invalid UTF-8) is the client's
+   * problem: one warning line, not an error with a stack. ws's messages hold no frame content.
+   */
+  override bindErrorHandler<T extends EventSource>(server: T): T {
+    server.on('connection', (socket: EventSource) =>
+      socket.on('error', (error: Error) =>
+        logger.warn(`A WebSocket client was disconnected: ${error.message}`),
+      ),
+    );
+    server.on('error', (error: Error) => logger.error(error));
+    return server;
+  }
+
   override create(port: number, options: Record<string, unknown> = {}) {
     const verifier = new ApiKeyVerifier(this.config.apiKeys);
     return super.create(port, {
@@ -31,6 +47,11 @@ export class SessionWsAdapter extends WsAdapter {
       },
     });
   }
+}
+
+/** A `ws` server, as far as the error handler needs it. */
+interface EventSource {
+  on(event: string, listener: (arg: never) => void): unknown;
 }
 
 /** `Authorization: Bearer <key>` or, for browsers that cannot set headers, `?token=<key>`. */

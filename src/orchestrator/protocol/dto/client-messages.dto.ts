@@ -22,9 +22,6 @@ const SPEED_MESSAGE = `speed must be a number from ${MIN_SPEED} to ${MAX_SPEED}`
 const SENTENCE_ID_MESSAGE = 'sentence_id must be a sentence id such as "s1"';
 const ROLE_MESSAGE = 'role must be "medic" or "patient"';
 
-/** Sentence ids are `s1`, `s2`, …; anything else cannot name a sentence. */
-const SENTENCE_ID = /^s[1-9][0-9]{0,8}$/;
-
 abstract class SentenceReference {
   @MaxLength(16, { message: SENTENCE_ID_MESSAGE })
   @IsString({ message: SENTENCE_ID_MESSAGE })
@@ -97,5 +94,3 @@ export class ConversationExitMessageDto {
   @IsBoolean({ message: 'archive must be true or false' })
   archive?: boolean;
 }
-
-export { SENTENCE_ID };
