@@ -89,6 +89,15 @@ describe('Sessions driven by text_input', () => {
     expect(String(b.text).toLowerCase()).toMatch(/blood pressure|headache|head hurts/);
   });
 
+  it('attributes a short typed sentence to the party whose language it is in', async () => {
+    const client = await open({ language_medic: 'es', language_patient: 'en' });
+    client.json({ type: 'text_input', text: 'My chest hurts when I breathe.' });
+    client.json({ type: 'text_input', text: '¿Le duele el pecho al respirar?' });
+    const [patient, medic] = await client.count((m) => m.type === 'asr_result', 2);
+    expect(patient).toMatchObject({ sentence_id: 's1', role: 'patient', language: 'en-US' });
+    expect(medic).toMatchObject({ sentence_id: 's2', role: 'medic', language: 'es-ES' });
+  });
+
   it('takes the role from text_input when given', async () => {
     const client = await open({ language_medic: 'es', language_patient: 'en' });
     client.json({ type: 'text_input', text: 'ok', role: 'patient' });
