@@ -9,6 +9,7 @@ import { RequestValidationPipe } from './common/validation/request-validation.pi
 import { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { LlmModule } from './llm/llm.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 import { OrchestratorModule } from './orchestrator/orchestrator.module.js';
 import { SynthesisModule } from './synthesis/synthesis.module.js';
 import { TranscriptionModule } from './transcription/transcription.module.js';
@@ -27,6 +28,7 @@ export class AppModule implements NestModule {
       imports: [
         ConfigModule.forRoot(config),
         LoggingModule,
+        MetricsModule,
         TranslationModule,
         TranscriptionModule,
         SynthesisModule,

@@ -18,6 +18,8 @@ export class SessionGateway implements OnGatewayConnection {
 
   handleConnection(socket: WebSocket, _request: IncomingMessage): void {
     const transport = new WsSessionTransport(socket, this.config.WS_MAX_BUFFERED_BYTES);
+    this.sessions.connectionOpened();
+    socket.once('close', (code: number) => this.sessions.connectionClosed(code));
     const connection = this.sessions.connect(transport);
     if (!connection) return;
     socket.on('message', (data: RawData, isBinary: boolean) => {

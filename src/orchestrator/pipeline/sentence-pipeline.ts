@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LlmService } from '../../llm/llm.service.js';
+import { OrchestratorMetrics } from '../../metrics/orchestrator-metrics.service.js';
 import { SynthesisService, type SynthesisResult } from '../../synthesis/synthesis.service.js';
 import type { VoiceGender } from '../../synthesis/engines/tts-engine.js';
 import { LanguageIdentifier } from '../../transcription/language-id/language-identifier.js';
@@ -55,6 +56,7 @@ export class SentencePipeline {
     private readonly translation: TranslationService,
     private readonly synthesis: SynthesisService,
     private readonly llm: LlmService,
+    private readonly metrics: OrchestratorMetrics,
   ) {}
 
   /** Locales the recognizer understands (pocketsphinx: en-US only). */
@@ -118,6 +120,7 @@ export class SentencePipeline {
     );
     if (out.signal.aborted) return;
     if (!literal.ok) {
+      this.metrics.branchFailed('A');
       out.fail(record, 'Translation', literal.error);
       return;
     }
@@ -132,6 +135,7 @@ export class SentencePipeline {
 
     const backTranslation = back ? await back : undefined;
     if (out.signal.aborted) return;
+    if (backTranslation) this.metrics.backTranslated(backTranslation.ok);
     if (backTranslation && !backTranslation.ok) {
       out.warn(record, 'Back-translation', backTranslation.error);
     }
@@ -164,6 +168,7 @@ export class SentencePipeline {
     const textB = await reformulation;
     if (out.signal.aborted) return;
     if (!textB.ok) {
+      this.metrics.branchFailed('B');
       out.fail(record, 'Reformulation', textB.error);
       return;
     }
@@ -189,6 +194,7 @@ export class SentencePipeline {
   async alternate(record: SentenceRecord, out: PipelineOutput): Promise<void> {
     const plan = this.roles.alternate(record.role, out.parties);
     if (!plan.run) {
+      this.metrics.branchCSkipped(plan.reason);
       record.branchCSkipped.push(plan.reason);
       out.send({ type: 'branch_c_skipped', sentence_id: record.id, reason: plan.reason });
       return;
@@ -199,9 +205,11 @@ export class SentencePipeline {
     );
     if (out.signal.aborted) return;
     if (!translated.ok) {
+      this.metrics.branchFailed('C');
       out.fail(record, 'Translation', translated.error);
       return;
     }
+    this.metrics.branchCompleted('C', secondsSince(record));
     const result = {
       assumedRole: plan.assumedRole,
       sourceLanguage: source.locale,
@@ -260,12 +268,24 @@ export class SentencePipeline {
     parties: ConversationParties,
   ): Promise<string> {
     const forPatient = direction.listener === 'patient';
-    return this.llm.paraphrase({
-      sentence: text,
-      language: direction.target.language,
-      gender: forPatient ? parties.patientGender : undefined,
-      age_category: forPatient ? parties.patientAgeCategory : undefined,
-    });
+    const started = performance.now();
+    return this.llm
+      .paraphrase({
+        sentence: text,
+        language: direction.target.language,
+        gender: forPatient ? parties.patientGender : undefined,
+        age_category: forPatient ? parties.patientAgeCategory : undefined,
+      })
+      .then(
+        (paraphrase) => {
+          this.metrics.reformulated((performance.now() - started) / 1000);
+          return paraphrase;
+        },
+        (error: unknown) => {
+          this.metrics.reformulationFailed(error);
+          throw error;
+        },
+      );
   }
 
   private speak(
@@ -275,10 +295,19 @@ export class SentencePipeline {
     speed: number,
     signal: AbortSignal,
   ): Promise<SynthesisResult> {
-    return this.synthesis.synthesize(
-      { text, language: language.language.iso6391, gender, speed },
-      signal,
-    );
+    const started = performance.now();
+    return this.synthesis
+      .synthesize({ text, language: language.language.iso6391, gender, speed }, signal)
+      .then(
+        (audio) => {
+          this.metrics.speechSynthesized(performance.now() - started, audio.wav.byteLength);
+          return audio;
+        },
+        (error: unknown) => {
+          if (!signal.aborted) this.metrics.speechFailed(error);
+          throw error;
+        },
+      );
   }
 
   /** The speaker's voice gender when the target language has it, else the other one. */
@@ -305,9 +334,11 @@ export class SentencePipeline {
     out: PipelineOutput,
   ): void {
     if (!audio.ok) {
+      this.metrics.branchFailed(branch);
       out.fail(record, 'TTS', audio.error);
       return;
     }
+    this.metrics.branchCompleted(branch, secondsSince(record));
     const { wav, sampleRate } = audio.value;
     record.speech.push({ branch, revision, language: language.locale, speed, sampleRate, wav });
     out.send({
@@ -325,3 +356,7 @@ export class SentencePipeline {
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
+
+/** Seconds since the sentence was detected (end of speech, or text received). */
+const secondsSince = (record: SentenceRecord) =>
+  Math.max(0, (Date.now() - Date.parse(record.detectedAt)) / 1000);

@@ -5,6 +5,7 @@ import { StreamResampler } from '../../audio/stream/stream-resampler.js';
 import { SentenceSegmenterFactory } from '../../audio/vad/vad.module.js';
 import { TARGET_SAMPLE_RATE } from '../../audio/resampler.js';
 import { AppConfig } from '../../config/app-config.js';
+import { OrchestratorMetrics } from '../../metrics/orchestrator-metrics.service.js';
 import { ArchiveBuilder } from '../archive/archive-builder.js';
 import { SessionLanguagesService } from '../languages/session-languages.service.js';
 import { SentencePipeline } from '../pipeline/sentence-pipeline.js';
@@ -39,6 +40,7 @@ export class SessionManager implements SessionOpener, OnModuleDestroy {
     private readonly pipeline: SentencePipeline,
     private readonly archive: ArchiveBuilder,
     private readonly segmenters: SentenceSegmenterFactory,
+    private readonly metrics: OrchestratorMetrics,
   ) {
     this.limits = {
       idleTimeoutMs: config.SESSION_IDLE_TIMEOUT_MS,
@@ -83,6 +85,17 @@ export class SessionManager implements SessionOpener, OnModuleDestroy {
 
   rejected(reason: RejectionCounter): void {
     this.rejections.set(reason, (this.rejections.get(reason) ?? 0) + 1);
+    // A full server is not a handshake problem: it shows as an abnormal close (1013).
+    if (reason !== 'capacity') this.metrics.handshakeRejected(reason);
+  }
+
+  /** Every WebSocket connection to /ws, accepted or not, and how it closed. */
+  connectionOpened(): void {
+    this.metrics.connectionOpened();
+  }
+
+  connectionClosed(code: number): void {
+    this.metrics.connectionClosed(code);
   }
 
   async open(
@@ -127,6 +140,7 @@ export class SessionManager implements SessionOpener, OnModuleDestroy {
         segmenter: this.segmenters.create(),
         decoder: new PcmS16leDecoder(),
         resampler: sampleRate === TARGET_SAMPLE_RATE ? undefined : new StreamResampler(sampleRate),
+        metrics: this.metrics,
       },
       transport,
     );
@@ -165,7 +179,7 @@ export class SessionManager implements SessionOpener, OnModuleDestroy {
 
   /**
    * The application is stopping (SIGTERM): new connections are turned away, and each live session
-   * is told, drained (up to SESSION_DRAIN_TIMEOUT_MS), given its archive and closed with 1001.
+   * is told, drained (up to SHUTDOWN_GRACE_MS), given its archive and closed with 1001.
    * Runs before the engines' modules are destroyed (Nest destroys the modules nearest the root
    * first, and this one imports them), so the sentences in flight can still finish.
    */
@@ -180,6 +194,7 @@ export class SessionManager implements SessionOpener, OnModuleDestroy {
           true,
           'The server is shutting down: the sentences in progress are finished and the archive is delivered, then the session closes.',
           CloseCode.GoingAway,
+          { ms: this.config.SHUTDOWN_GRACE_MS, setting: 'SHUTDOWN_GRACE_MS' },
         ),
       ),
     );

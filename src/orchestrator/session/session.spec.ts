@@ -4,6 +4,7 @@ import { PcmS16leDecoder } from '../../audio/stream/pcm-s16le-decoder.js';
 import { encodeWav } from '../../audio/wav-encoder.js';
 import { EngineUnavailableError } from '../../common/errors/engine.errors.js';
 import type { LlmService } from '../../llm/llm.service.js';
+import type { OrchestratorMetrics } from '../../metrics/orchestrator-metrics.service.js';
 import type { SynthesisService } from '../../synthesis/synthesis.service.js';
 import type { LanguageIdentifier } from '../../transcription/language-id/language-identifier.js';
 import type { TranscriptionService } from '../../transcription/transcription.service.js';
@@ -28,8 +29,26 @@ const language = (code: string) => {
 const unavailable = (service: string) =>
   new EngineUnavailableError(service, 'fake', 'is down.', 'Start it.');
 
+/** Records each call the session and pipeline make on the metrics, as `name(args)`. */
+function recordingMetrics() {
+  const calls: string[] = [];
+  const metrics = new Proxy(
+    {},
+    {
+      get:
+        (_target, name) =>
+        (...args: unknown[]) =>
+          calls.push(
+            `${String(name)}(${args.map((a) => (typeof a === 'object' ? 'object' : a)).join(',')})`,
+          ),
+    },
+  ) as unknown as OrchestratorMetrics;
+  return { metrics, calls };
+}
+
 /** Engines behind the real pipeline, each scriptable per test. */
 function fakes() {
+  const recorded = recordingMetrics();
   const calls = { asr: 0, tts: 0, paraphrase: 0 };
   const state = {
     asr: async (): Promise<{ text: string; locale: string; languageDecided: boolean }> => ({
@@ -91,8 +110,9 @@ function fakes() {
     translation,
     synthesis,
     llm,
+    recorded.metrics,
   );
-  return { pipeline, state, calls };
+  return { pipeline, state, calls, metrics: recorded.metrics, recorded: recorded.calls };
 }
 
 /** A segmenter that turns each pushed chunk into one 1-second sentence. */
@@ -177,6 +197,7 @@ function setup(options: { limits?: Partial<SessionLimits>; archive?: ArchiveBuil
       archive: options.archive ?? new ArchiveBuilder(),
       segmenter: segmenter as unknown as SentenceSegmenter,
       decoder: new PcmS16leDecoder(),
+      metrics: engines.metrics,
     },
     transport,
   );
@@ -216,6 +237,35 @@ describe('Session', () => {
       back_translation: 'en: es: the patient has a fever',
     });
     expect(transport.closed?.code).toBe(1000);
+  });
+
+  it('records its events as metrics: branches, stages, outcomes and the session at its end', async () => {
+    const { state, speak, exit, recorded } = setup();
+    speak();
+    await vi.waitFor(() =>
+      expect(recorded.filter((c) => c.startsWith('sentenceFinished'))).toHaveLength(1),
+    );
+    state.asr = async () => ({ text: '', locale: 'en-US', languageDecided: false });
+    speak();
+    await vi.waitFor(() =>
+      expect(recorded.filter((c) => c.startsWith('sentenceFinished'))).toHaveLength(2),
+    );
+    await exit();
+    // Numbers (latencies, sizes) vary: each becomes n. Stages run side by side: any order.
+    const names = recorded.map((call) => call.replace(/\d[\d.e-]*/g, 'n')).sort();
+    expect(names).toEqual(
+      [
+        'backTranslated(true)',
+        'speechSynthesized(n,n)',
+        'reformulated(n)',
+        'branchCompleted(A,n)',
+        'speechSynthesized(n,n)',
+        'branchCompleted(B,n)',
+        'sentenceFinished(processed)',
+        'sentenceFinished(empty)',
+        'sessionEnded(object)',
+      ].sort(),
+    );
   });
 
   it('reports a failed recognition as an ASR error and goes on with the next sentence', async () => {
@@ -405,6 +455,22 @@ describe('Session', () => {
       message: expect.stringMatching(/1 sentence\(s\) did not finish.*SESSION_DRAIN_TIMEOUT_MS/),
     });
     expect(transport.closed?.code).toBe(1000);
+  });
+
+  it('on shutdown, waits for its sentences up to the grace period, then closes with 1001', async () => {
+    const { transport, state, session } = setup();
+    state.tts = () => new Promise(() => undefined); // never answers
+    session.handleText(JSON.stringify({ type: 'text_input', text: 'the patient has a fever' }));
+    await session.end(true, 'The server is shutting down.', 1001, {
+      ms: 50,
+      setting: 'SHUTDOWN_GRACE_MS',
+    });
+    expect(transport.of('error').map((m) => 'message' in m && m.message)).toEqual([
+      'The server is shutting down.',
+      expect.stringMatching(/1 sentence\(s\) did not finish within 50 ms.*\(SHUTDOWN_GRACE_MS\)/),
+    ]);
+    expect(transport.of('conversation_archive')).toHaveLength(1);
+    expect(transport.closed).toEqual({ code: 1001, reason: 'server shutting down' });
   });
 
   it('ends after SESSION_IDLE_TIMEOUT_MS without input, without archive', async () => {

@@ -5,6 +5,7 @@ import type { PcmS16leDecoder } from '../../audio/stream/pcm-s16le-decoder.js';
 import type { StreamResampler } from '../../audio/stream/stream-resampler.js';
 import { floatToInt16 } from '../../audio/wav-encoder.js';
 import { describeFailure } from '../../common/http/http-error.filter.js';
+import type { OrchestratorMetrics } from '../../metrics/orchestrator-metrics.service.js';
 import type { ArchiveBuilder } from '../archive/archive-builder.js';
 import type {
   ConversationSnapshot,
@@ -36,9 +37,16 @@ export interface SessionDependencies {
   readonly decoder: PcmS16leDecoder;
   /** To 16 kHz, when the client's rate is another. */
   readonly resampler?: StreamResampler;
+  readonly metrics: OrchestratorMetrics;
 }
 
 type State = 'active' | 'ending' | 'closed';
+
+export interface DrainLimit {
+  readonly ms: number;
+  /** The setting that sets `ms`, named in the message when the limit is reached. */
+  readonly setting: string;
+}
 
 const logger = new Logger('Session');
 /** `5 minutes`, `1 minute`, `45 seconds`. */
@@ -155,7 +163,13 @@ export class Session {
    * exit_acknowledged, the last sentence and every pipeline in flight drained, the archive if
    * asked, then the close. `notice` is sent first as a Session error, saying why it ends.
    */
-  async end(archive: boolean, notice?: string, closeCode: number = CloseCode.Normal) {
+  async end(
+    archive: boolean,
+    notice?: string,
+    closeCode: number = CloseCode.Normal,
+    /** How long the sentences in flight may take, and the setting that says so. */
+    drain: DrainLimit = { ms: this.limits.drainTimeoutMs, setting: 'SESSION_DRAIN_TIMEOUT_MS' },
+  ) {
     if (this.state !== 'active') return this.closedPromise;
     this.state = 'ending';
     this.clearTimers();
@@ -170,7 +184,7 @@ export class Session {
       archive,
       pending_sentences: this.sentences.filter((s) => s.status === 'pending').length,
     });
-    await this.drain();
+    await this.drain(drain);
     if (archive && this.state === 'ending') await this.deliverArchive();
     if (this.state === 'ending') {
       this.transport.close(
@@ -327,6 +341,9 @@ export class Session {
         this.metrics.pipelineEnded();
         this.updateBackpressure();
       }
+      if (!this.abort.signal.aborted && record.status !== 'pending') {
+        this.deps.metrics.sentenceFinished(record.status);
+      }
     });
     this.chains.set(record.id, this.guard(record, run));
     this.updateBackpressure();
@@ -389,10 +406,10 @@ export class Session {
   }
 
   /** Waits for every pipeline, up to SESSION_DRAIN_TIMEOUT_MS; past it the rest is abandoned. */
-  private async drain(): Promise<void> {
+  private async drain({ ms: timeoutMs, setting }: DrainLimit): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), this.limits.drainTimeoutMs);
+      timer = setTimeout(() => resolve('timeout'), timeoutMs);
     });
     const work = (async () => {
       await this.audioChain;
@@ -411,7 +428,7 @@ export class Session {
       const unfinished = this.sentences.filter((s) => s.status === 'pending').length;
       this.abort.abort();
       this.sessionError(
-        `${unfinished} sentence(s) did not finish within ${this.limits.drainTimeoutMs} ms of conversation_exit and were abandoned (SESSION_DRAIN_TIMEOUT_MS).`,
+        `${unfinished} sentence(s) did not finish within ${timeoutMs} ms of the end of the session and were abandoned (${setting}).`,
       );
     }
   }
@@ -549,6 +566,18 @@ export class Session {
 
   /** Drops everything the session held; in-flight work finds the signal aborted. */
   private release(): void {
+    const { metrics } = this.snapshot();
+    this.deps.metrics.sessionEnded({
+      sentencesProcessed: metrics.sentences_processed,
+      sentencesEmpty: metrics.sentences_empty,
+      sentencesErrored: metrics.sentences_errored,
+      sentencesFlagged: metrics.sentences_flagged,
+      peakConcurrentPipelines: metrics.peak_concurrent_pipelines,
+      warnings: metrics.warnings,
+      errors: metrics.errors,
+      durationSeconds: (Date.now() - this.startedAt.getTime()) / 1000,
+      audioBytes: this.audioBytes,
+    });
     this.state = 'closed';
     this.clearTimers();
     this.abort.abort();
