@@ -8,6 +8,7 @@ import { LoggingModule } from './common/logging/logging.module.js';
 import { RequestValidationPipe } from './common/validation/request-validation.pipe.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
+import { HealthModule } from './health/health.module.js';
 import { LlmModule } from './llm/llm.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { OrchestratorModule } from './orchestrator/orchestrator.module.js';
@@ -34,6 +35,7 @@ export class AppModule implements NestModule {
         SynthesisModule,
         LlmModule,
         OrchestratorModule,
+        HealthModule,
       ],
       providers: [
         { provide: ApiKeyVerifier, useValue: new ApiKeyVerifier(config.apiKeys) },

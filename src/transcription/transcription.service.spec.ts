@@ -1,6 +1,8 @@
 import type { AudioService } from '../audio/audio.service.js';
 import type { SentenceSegmenterFactory } from '../audio/vad/vad.module.js';
+import { EngineTimeoutError, EngineUnavailableError } from '../common/errors/engine.errors.js';
 import { AppConfig } from '../config/app-config.js';
+import { rejection } from '../../test/support/rejection.js';
 import type { AsrEngine } from './engines/asr-engine.js';
 import type { LanguageIdentifier } from './language-id/language-identifier.js';
 import { TranscriptionService } from './transcription.service.js';
@@ -94,5 +96,59 @@ describe('TranscriptionService languages', () => {
       languageDecided: false,
     });
     expect(identifier.identify).not.toHaveBeenCalled();
+  });
+});
+
+describe('TranscriptionService.probe', () => {
+  const probing = (engine: Partial<AsrEngine>, asrTimeoutMs = 30_000) => {
+    const full: AsrEngine = {
+      name: 'fake',
+      languages: () => ['en-US'],
+      transcribe: vi.fn(async () => ({ text: '' })),
+      ...engine,
+    };
+    const config = Object.assign(new AppConfig(), { ASR_TIMEOUT_MS: asrTimeoutMs });
+    const transcription = new TranscriptionService(
+      full,
+      {} as AudioService,
+      {} as SentenceSegmenterFactory,
+      {} as LanguageIdentifier,
+      config,
+    );
+    return { transcription, engine: full };
+  };
+
+  it("runs the engine's own probe on every call, not a transcription", async () => {
+    const probe = vi.fn(async () => undefined);
+    const { transcription, engine } = probing({ probe });
+    await transcription.probe();
+    await transcription.probe();
+    expect(probe).toHaveBeenCalledTimes(2);
+    expect(engine.transcribe).not.toHaveBeenCalled();
+  });
+
+  it('transcribes half a second of silence when the engine has no probe', async () => {
+    const { transcription, engine } = probing({});
+    await transcription.probe();
+    expect(engine.transcribe).toHaveBeenCalledTimes(1);
+    const [audio, signal] = vi.mocked(engine.transcribe).mock.calls[0];
+    expect(audio.samples).toHaveLength(8_000);
+    expect(audio.samples.every((sample) => sample === 0)).toBe(true);
+    expect(audio.localeHints).toEqual([]);
+    expect(signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it("rejects with the engine's error", async () => {
+    const failure = new EngineUnavailableError('Transcription', 'fake', 'is down.', 'Fix it.');
+    const { transcription } = probing({ probe: () => Promise.reject(failure) });
+    await expect(transcription.probe()).rejects.toBe(failure);
+  });
+
+  it('gives up on a probe that never answers after ASR_TIMEOUT_MS, naming the engine', async () => {
+    const { transcription } = probing({ probe: () => new Promise<void>(() => {}) }, 50);
+    const error = await rejection(transcription.probe(), EngineTimeoutError);
+    expect(error.detail).toBe(
+      "Transcription engine 'fake': no answer within 50 ms. Check the engine, or raise ASR_TIMEOUT_MS.",
+    );
   });
 });

@@ -5,7 +5,7 @@ import { EngineTimeoutError } from '../common/errors/engine.errors.js';
 import { withTimeout } from '../common/timeout/with-timeout.js';
 import { AppConfig } from '../config/app-config.js';
 import { TranscriptionResultDto } from './dto/transcription-result.dto.js';
-import { ASR_ENGINE, type AsrEngine } from './engines/asr-engine.js';
+import { ASR_ENGINE, ASR_SAMPLE_RATE, type AsrEngine } from './engines/asr-engine.js';
 import { LanguageIdentifier } from './language-id/language-identifier.js';
 
 /** One recognized stretch of speech, with its language identified from the text. */
@@ -69,24 +69,45 @@ export class TranscriptionService {
     return { text, language: locale, success: true };
   }
 
+  /**
+   * A real recognition of a short built-in signal, for GET /health: the engine's own probe (each
+   * knows what exercises it best), else half a second of silence through `transcribe`. Runs on
+   * every call, within ASR_TIMEOUT_MS; rejects with an EngineError naming the engine.
+   */
+  async probe(): Promise<void> {
+    await withTimeout<unknown>(
+      this.config.ASR_TIMEOUT_MS,
+      (signal) =>
+        this.engine.probe
+          ? this.engine.probe()
+          : this.engine.transcribe(
+              { samples: new Float32Array(ASR_SAMPLE_RATE / 2), localeHints: [] },
+              signal,
+            ),
+      () => this.timeoutError(),
+    );
+  }
+
   /** One recognition within ASR_TIMEOUT_MS; the text trimmed. */
   private async recognize(
     samples: Float32Array,
     candidates: readonly string[],
   ): Promise<{ text: string; locale?: string }> {
-    const ms = this.config.ASR_TIMEOUT_MS;
     const { text, locale } = await withTimeout(
-      ms,
+      this.config.ASR_TIMEOUT_MS,
       (signal) => this.engine.transcribe({ samples, localeHints: candidates }, signal),
-      () =>
-        new EngineTimeoutError(
-          'Transcription',
-          this.engine.name,
-          `no answer within ${ms} ms.`,
-          'Check the engine, or raise ASR_TIMEOUT_MS.',
-        ),
+      () => this.timeoutError(),
     );
     return { text: text.trim(), locale };
+  }
+
+  private timeoutError(): EngineTimeoutError {
+    return new EngineTimeoutError(
+      'Transcription',
+      this.engine.name,
+      `no answer within ${this.config.ASR_TIMEOUT_MS} ms.`,
+      'Check the engine, or raise ASR_TIMEOUT_MS.',
+    );
   }
 
   /**

@@ -18,6 +18,8 @@ export function requestId(req: IncomingMessage, res: ServerResponse): string {
  * Structured JSON logs with a request id. Conversations are medical data: request and response
  * bodies are never logged, and the URL is logged without its query string (it may hold a token).
  */
+const QUIET_PATHS = new Set(['/health/live', '/metrics']);
+
 @Module({
   imports: [
     LoggerModule.forRootAsync({
@@ -27,6 +29,10 @@ export function requestId(req: IncomingMessage, res: ServerResponse): string {
           level: config.LOG_LEVEL,
           genReqId: requestId,
           quietReqLogger: true,
+          // Scraped every 15 s and probed every few seconds: a line each would drown the rest.
+          autoLogging: {
+            ignore: (req: { url?: string }) => QUIET_PATHS.has((req.url ?? '').split('?')[0]),
+          },
           customLogLevel: (_req, res, err) =>
             err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
           serializers: {

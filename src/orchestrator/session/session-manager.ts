@@ -51,6 +51,11 @@ export class SessionManager implements SessionOpener, OnModuleDestroy {
     };
   }
 
+  /** True from SIGTERM on: the live sessions are being drained, no new one is taken. */
+  get draining(): boolean {
+    return this.shuttingDown;
+  }
+
   get handshakeTimeoutMs(): number {
     return this.config.HANDSHAKE_TIMEOUT_MS;
   }

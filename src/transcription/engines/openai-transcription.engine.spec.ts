@@ -97,9 +97,47 @@ describe('OpenAiTranscriptionEngine', () => {
     expect(await transcribe()).toEqual({ text: '' });
   });
 
-  it('probes with a real transcription', async () => {
+  it('probes with a real transcription of half a second of silence, on every call', async () => {
+    fake.set({ transcribe: () => 'Thank you.' }); // what Whisper may hear in silence
     await expect(engine().probe()).resolves.toBeUndefined();
-    expect(fake.transcriptions[0].fileSize).toBe(44 + 16_000);
+    await expect(engine().probe()).resolves.toBeUndefined();
+    expect(fake.transcriptions).toHaveLength(2);
+    const [request] = fake.transcriptions;
+    expect(request.fields).toEqual({ model: FAKE_TRANSCRIPTION_MODEL, response_format: 'json' });
+    expect(request.fileSize).toBe(44 + 16_000);
+    expect(request.file!.equals(encodeWav(new Float32Array(8_000), 16_000))).toBe(true);
+  });
+
+  describe('probe errors', () => {
+    it('names the engine and the server when it answers 500', async () => {
+      fake.set({ reply: { status: 500, body: { error: { message: 'CUDA out of memory' } } } });
+      const error = await failure(engine().probe());
+      expect(error).toBeInstanceOf(EngineUnavailableError);
+      expect(error.detail).toBe(
+        "Transcription engine 'openai': answered HTTP 500. The server said: CUDA out of memory.",
+      );
+    });
+
+    it('names ASR_OPENAI_MODEL when the model is not served', async () => {
+      const error = await failure(engine({ model: 'whisper-nope' }).probe());
+      expect(error.hint).toContain('ASR_OPENAI_MODEL (whisper-nope)');
+    });
+
+    it('names ASR_OPENAI_BASE_URL when the server is gone', async () => {
+      await fake.close();
+      const error = await failure(engine().probe());
+      expect(error.message).toBe('could not be reached (ECONNREFUSED).');
+      expect(error.hint).toContain('ASR_OPENAI_BASE_URL');
+    });
+
+    it('times out after timeoutMs', async () => {
+      fake.set({ delayMs: 2_000 });
+      const started = Date.now();
+      const error = await failure(engine().probe());
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(error).toBeInstanceOf(EngineTimeoutError);
+      expect(error.message).toBe(`did not answer within ${TIMEOUT_MS} ms.`);
+    });
   });
 
   describe('errors', () => {

@@ -94,7 +94,15 @@ export class OpenAiTranscriptionEngine implements AsrEngine {
     return { text: text.trim() };
   }
 
-  /** Transcribes half a second of silence: a real request to the model. */
+  /**
+   * Transcribes half a second of silence (a 16 kHz WAV made in memory), within ASR_TIMEOUT_MS:
+   * a real inference, as GET /health requires. `GET /models` would prove less: speaches lists
+   * models it has not loaded yet (it loads on first use), vLLM's API server answers it from its
+   * configuration without the engine, and OpenAI's does not say the audio endpoint works. A
+   * transcription also checks the key, the model name and the answer's shape, with the errors
+   * (and hints) of a real request. The text is ignored (Whisper may hallucinate on silence).
+   * Rejects with an EngineError naming `openai`.
+   */
   async probe(): Promise<void> {
     const silence = new Float32Array(ASR_SAMPLE_RATE / 2);
     await this.transcribe(
