@@ -5,7 +5,7 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'console/dist/**', 'node_modules/**', 'coverage/**', 'test/output/**'] },
   eslint.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,
@@ -17,6 +17,9 @@ export default tseslint.config(
       'no-console': 'error',
     },
   },
+  // The interpreter console runs in the browser; its capture worklet in an AudioWorklet scope.
+  { files: ['console/**/*.ts'], languageOptions: { globals: globals.browser } },
+  { files: ['console/**/*.worklet.ts'], languageOptions: { globals: globals.audioWorklet } },
   {
     files: ['scripts/**/*.mjs', 'bench/**/*.ts', 'test/**/*.ts', 'tools/**/*.ts'],
     rules: { 'no-console': 'off' },

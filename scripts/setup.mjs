@@ -36,8 +36,11 @@ function run(command, args, options = {}) {
 
 /** Only for `npm run bench:*`: a native HTTP load generator. */
 const BENCH_PACKAGES = ['wrk'];
-/** Only for `npm test`: the privacy test watches the server's file system calls with strace. */
-const TEST_PACKAGES = ['strace'];
+/**
+ * Only for `npm test`: the privacy test watches the server's file system calls with strace; the
+ * console's browser test drives Debian's Chromium.
+ */
+const TEST_PACKAGES = ['strace', 'chromium'];
 /** Only for `npm run fixtures:generate`: festival's slt voice speaks the English fixtures. */
 const FIXTURE_PACKAGES = ['festival', 'festvox-us-slt-hts', 'sox'];
 const debianPackages = [
@@ -129,6 +132,22 @@ function ensureBuild() {
   writeFileSync(stamp, wanted);
 }
 
+/** vite build of the interpreter console (console/ → console/dist/) when its sources changed. */
+function ensureConsoleBuild() {
+  const dir = join(root, 'console');
+  if (!existsSync(dir)) return;
+  const inputs = [
+    ...listFiles(dir).filter((f) => !relative(dir, f).startsWith('dist')),
+    join(root, 'package-lock.json'),
+  ];
+  const stamp = join(dir, 'dist', '.setup-source-hash');
+  const wanted = hashFiles(inputs);
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return;
+  say('building the console (vite build)');
+  run(join(root, 'node_modules', '.bin', 'vite'), ['build', '--config', 'console/vite.config.ts']);
+  writeFileSync(stamp, wanted);
+}
+
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 20 || (major === 20 && minor < 11)) {
   process.stderr.write(
@@ -139,3 +158,4 @@ if (major < 20 || (major === 20 && minor < 11)) {
 ensureDebianPackages();
 ensureNodeModules();
 ensureBuild();
+ensureConsoleBuild();

@@ -8,6 +8,7 @@ import { LoggingModule } from './common/logging/logging.module.js';
 import { RequestValidationPipe } from './common/validation/request-validation.pipe.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
+import { ConsoleModule } from './console/console.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LlmModule } from './llm/llm.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
@@ -36,6 +37,7 @@ export class AppModule implements NestModule {
         LlmModule,
         OrchestratorModule,
         HealthModule,
+        ConsoleModule,
       ],
       providers: [
         { provide: ApiKeyVerifier, useValue: new ApiKeyVerifier(config.apiKeys) },

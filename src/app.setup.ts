@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -17,8 +19,18 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   // JSON bodies are parsed by JsonBodyMiddleware, after the request logger.
   app.enableShutdownHooks();
   app.useWebSocketAdapter(new SessionWsAdapter(app, config));
+  serveConsole(app);
   setupOpenApi(app);
   return app;
+}
+
+/**
+ * The interpreter console at / (built by the set-up into console/dist/, beside dist/ and src/).
+ * Only existing files match, so API routes are unaffected; without a build the API runs alone.
+ */
+function serveConsole(app: NestExpressApplication): void {
+  const root = fileURLToPath(new URL('../console/dist', import.meta.url));
+  if (existsSync(root)) app.useStaticAssets(root, { index: 'index.html', dotfiles: 'ignore' });
 }
 
 function setupOpenApi(app: NestExpressApplication): void {

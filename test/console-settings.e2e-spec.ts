@@ -1,0 +1,17 @@
+import request from 'supertest';
+import { startTestApp } from './support/test-app.js';
+
+describe('GET /console/settings', () => {
+  it.each([
+    [{}, false],
+    [{ API_KEYS: 'a-key' }, true],
+  ])('says whether the WebSocket needs a key (%j), open without one', async (env, required) => {
+    const app = await startTestApp(env);
+    try {
+      const response = await request(app.getHttpServer()).get('/console/settings').expect(200);
+      expect(response.body).toEqual({ auth_required: required });
+    } finally {
+      await app.close();
+    }
+  });
+});
