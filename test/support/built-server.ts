@@ -59,13 +59,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function startBuiltServer(
   env: Record<string, string> = {},
   readyTimeoutMs = 20_000,
+  /** A command the server runs under, e.g. `['strace', '-f', '-o', FILE]`. */
+  wrapper: string[] = [],
 ): Promise<BuiltServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const name of SETTINGS) delete childEnv[name];
   Object.assign(childEnv, { ...env, PORT: String(port) });
 
-  const child = spawn(process.execPath, ['dist/main.js'], {
+  const [command, ...args] = [...wrapper, process.execPath, 'dist/main.js'];
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,6 +8,8 @@ import {
   OnModuleInit,
   Optional,
 } from '@nestjs/common';
+// First: turns onnxruntime's telemetry off before the library loads.
+import '../../common/privacy/disable-onnxruntime-telemetry.js';
 import { InferenceSession, Tensor } from 'onnxruntime-node';
 import { EngineUnavailableError } from '../../common/errors/engine.errors.js';
 import {
