@@ -20,7 +20,10 @@ describe('WebSocket handshake (decisions §5.1)', () => {
   let baseUrl: string;
 
   beforeAll(async () => {
-    ({ app, url, baseUrl } = await startSessionServer({ HANDSHAKE_TIMEOUT_MS: '600' }));
+    ({ app, url, baseUrl } = await startSessionServer({
+      HANDSHAKE_TIMEOUT_MS: '600',
+      WS_PING_INTERVAL_MS: '1000',
+    }));
   });
   afterAll(async () => {
     await app?.close();
@@ -178,6 +181,22 @@ describe('WebSocket handshake (decisions §5.1)', () => {
     expect(registry.size).toBe(1);
     client.socket.terminate();
     await vi.waitFor(() => expect(registry.size).toBe(0));
+  });
+
+  it('keeps a connection that answers the server’s pings, and drops a half-open one', async () => {
+    const registry = app.get(SessionRegistry);
+    await vi.waitFor(() => expect(registry.occupancy).toBe(0));
+    const alive = await TestClient.open(url, { language_medic: 'es', language_patient: 'en' });
+    const silent = await TestClient.open(url, { language_medic: 'es', language_patient: 'en' });
+    expect(registry.size).toBe(2);
+    // The silent client stops reading: it never sees the pings, as if the network had gone.
+    silent.socket.pause();
+    await vi.waitFor(() => expect(registry.size).toBe(1), { timeout: 5000 });
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(registry.size).toBe(1);
+    expect(alive.closeCode).toBeUndefined();
+    alive.close();
+    silent.socket.terminate();
   });
 
   it('refuses connections to other paths', async () => {

@@ -167,7 +167,7 @@ export class AppConfig {
   @Max(600_000)
   ASR_TIMEOUT_MS: number = 30_000;
 
-  /** Pocketsphinx decoder processes (each holds the model, ~40 MB). Default: the number of cores. */
+  /** Pocketsphinx decoder processes (each holds the model, ~95 MiB resident). Default: the number of cores. */
   @Transform(toInt)
   @IsOptional()
   @IsInt()
@@ -278,6 +278,17 @@ export class AppConfig {
   @Min(500)
   @Max(300_000)
   HANDSHAKE_TIMEOUT_MS: number = 10_000;
+
+  /**
+   * Interval of the server's WebSocket pings, in ms. A connection that has not answered the
+   * previous ping by the next one is dropped (a half-open connection), and the traffic keeps
+   * proxies with idle timeouts from cutting quiet sessions.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(600_000)
+  WS_PING_INTERVAL_MS: number = 30_000;
 
   /** Live sessions at once; one more is refused with close code 1013 (try again later). */
   @Transform(toInt)

@@ -3,6 +3,7 @@ import { OnGatewayConnection, WebSocketGateway } from '@nestjs/websockets';
 import type { RawData, WebSocket } from 'ws';
 import { AppConfig } from '../config/app-config.js';
 import { SessionManager } from './session/session-manager.js';
+import { keepAlive } from './transport/heartbeat.js';
 import { WsSessionTransport } from './transport/ws-session-transport.js';
 
 /**
@@ -19,6 +20,7 @@ export class SessionGateway implements OnGatewayConnection {
   handleConnection(socket: WebSocket, _request: IncomingMessage): void {
     const transport = new WsSessionTransport(socket, this.config.WS_MAX_BUFFERED_BYTES);
     this.sessions.connectionOpened();
+    keepAlive(socket, this.config.WS_PING_INTERVAL_MS);
     socket.once('close', (code: number) => this.sessions.connectionClosed(code));
     const connection = this.sessions.connect(transport);
     if (!connection) return;
