@@ -54,8 +54,28 @@ describe('README examples, run as written against the built service', () => {
     return stdout ? JSON.parse(stdout) : undefined;
   };
 
-  it('has the eight documented examples', () => {
-    expect(commands).toHaveLength(8);
+  it('has the twelve documented examples', () => {
+    expect(commands).toHaveLength(12);
+  });
+
+  it('lists the languages a session can use', async () => {
+    expect(await runExample(8)).toEqual(['en-US', 'es-ES', 'fr-FR', 'it-IT', 'pt-BR']);
+  });
+
+  it('answers liveness, readiness with both probes up, and the metrics', async () => {
+    expect(await runExample(9)).toEqual({ status: 'ok' });
+    const health = await runExample(10);
+    expect(health).toMatchObject({
+      status: 'ok',
+      info: { vad: { status: 'up' }, asr: { status: 'up' } },
+    });
+    const command = commands[11].replaceAll('http://127.0.0.1:3000', server.url);
+    const { stdout } = await run('bash', ['-c', command], { cwd });
+    expect(stdout.trim().split('\n')).toEqual([
+      'orchestrator_sentences_total{outcome="processed"} 0',
+      'orchestrator_sentences_total{outcome="empty"} 0',
+      'orchestrator_sentences_total{outcome="errored"} 0',
+    ]);
   });
 
   it('paraphrases for an older patient with the dose kept', async () => {

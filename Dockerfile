@@ -1,0 +1,115 @@
+# The medical interpretation service with its embedded engines (Apertium, pocketsphinx,
+# espeak-ng, Silero VAD), as `npm start` runs it but without the set-up script: everything is
+# installed at build time, nothing is downloaded or written at run time.
+#
+#   docker build -t medical-interpretation .
+#   docker run --rm -p 3000:3000 -e API_KEYS=<a long random key> -e ASR_POOL_SIZE=2 \
+#     --read-only --stop-timeout 40 medical-interpretation
+#
+# See docs/deployment.md (container, Kubernetes, probes, graceful shutdown, sizing).
+
+# Debian 12 (bookworm), the release scripts/setup.mjs and the Debian packages below are made
+# for. Pin a digest (node:20-bookworm-slim@sha256:…) for reproducible builds.
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# ---------------------------------------------------------------------------------------------
+# Build: npm packages, `nest build`, then drop the development packages.
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+
+# .npmrc comes first: it tells npm to skip onnxruntime-node's install script (which would
+# download GPU binaries; the CPU binaries ship in the package). --ignore-scripts goes further
+# and runs no dependency's install script at all, so the build reaches the npm registry and
+# nothing else: the only other ones are @scarf/scarf's (an install analytics ping, pulled in by
+# swagger-ui-dist) and esbuild's (a check of its binary, used by tsx and vitest only).
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --ignore-scripts --no-audit --no-fund
+
+COPY nest-cli.json tsconfig.json tsconfig.build.json ./
+COPY src ./src
+# nest build compiles src/ into dist/ and copies the assets of nest-cli.json: the pocketsphinx
+# worker (dist/transcription/engines/pocketsphinx/pocketsphinx_worker.py) and the LLM prompts
+# (dist/llm/prompts/*.md). The run time needs no devDependency (tsx is for tools/ and bench/).
+RUN npx nest build \
+  && test -f dist/main.js \
+  && test -f dist/transcription/engines/pocketsphinx/pocketsphinx_worker.py \
+  && npm prune --omit=dev --ignore-scripts --no-audit --no-fund \
+  && rm -rf node_modules/onnxruntime-node/bin/napi-v*/darwin node_modules/onnxruntime-node/bin/napi-v*/win32
+# The last step drops onnxruntime-node's macOS and Windows binaries (about 220 of its 290 MB);
+# it loads bin/napi-v6/<platform>/<arch>/, and both Linux architectures stay.
+
+# ---------------------------------------------------------------------------------------------
+# Run time: Node, the Debian packages of the embedded engines, the built service.
+FROM ${NODE_IMAGE} AS runtime
+
+# The packages of scripts/setup.mjs (DEBIAN_PACKAGES) less curl, plus tini:
+# - apertium and its pairs, cg3: embedded translation (en/es/fr/pt/it);
+# - pocketsphinx, pocketsphinx-en-us, python3-pocketsphinx: embedded English recognition (the
+#   decoder workers run on Debian's /usr/bin/python3, which python3-pocketsphinx brings);
+# - espeak-ng: embedded speech synthesis;
+# - tini: PID 1 that forwards SIGTERM to Node and reaps orphaned processes (the members of an
+#   Apertium pipeline whose bash was killed, on a timeout or at shutdown); Node as PID 1 would
+#   leave them as zombies.
+# The remote engines (LibreTranslate, OpenAI-compatible servers) need none of these, but the
+# embedded ones stay the defaults, so the image serves without any model server.
+RUN apt-get update \
+  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+    apertium \
+    apertium-eng-spa \
+    apertium-fr-es \
+    apertium-es-pt \
+    apertium-spa-ita \
+    cg3 \
+    pocketsphinx \
+    pocketsphinx-en-us \
+    python3-pocketsphinx \
+    espeak-ng \
+    tini \
+  && rm -rf /var/lib/apt/lists/*
+
+# A user without a home: nothing writes there. espeak-ng's libpulse tries once per synthesis
+# to create $HOME/.config/pulse and, failing, writes nothing else (its warning goes to a stderr
+# the service discards); the synthesized audio is the same. See docs/deployment.md.
+RUN groupadd --system --gid 10001 app \
+  && useradd --system --uid 10001 --gid app --home-dir /nonexistent --no-create-home \
+    --shell /usr/sbin/nologin app
+
+WORKDIR /app
+# Owned by root and read-only for the service's user.
+COPY --from=build /app/package.json ./package.json
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+
+# HOST=0.0.0.0 so that the published port reaches the service: its own default is 127.0.0.1
+# when API_KEYS is empty. Set API_KEYS (docker run -e, a Kubernetes Secret): without it every
+# request is served unauthenticated to whoever reaches the port.
+# ORT_DISABLE_TELEMETRY=1: onnxruntime-node (the Silero VAD) otherwise collects usage telemetry
+# when it loads a model: it writes a device id and an event database under
+# $HOME/.cache/Microsoft/DeveloperTools/.onnxruntime, /tmp/mat-debug-<pid>.log and, when HOME
+# is not writable, ":memory:.ses" in the working directory, and looks up Microsoft's telemetry
+# collector to send the events. With the variable set it does none of this.
+ENV NODE_ENV=production \
+  HOST=0.0.0.0 \
+  PORT=3000 \
+  HOME=/nonexistent \
+  ORT_DISABLE_TELEMETRY=1
+
+USER 10001:10001
+EXPOSE 3000
+
+# Liveness (/health/live), not readiness (/health): /health runs a real VAD and ASR inference
+# on every call, taking a pocketsphinx decoder from the sessions each time, and can fail while
+# the process is healthy but busy; whether to send traffic is the load balancer's question
+# (Kubernetes uses /health for readiness). Node's fetch, as the image has no curl.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT || 3000}/health/live`, { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+
+# SIGTERM starts the graceful shutdown: new sessions are refused, live ones drained (up to
+# SHUTDOWN_GRACE_MS, 25 s by default), their archives delivered, then closed with 1001. Give
+# `docker stop` more time than that: docker stop -t 40.
+STOPSIGNAL SIGTERM
+
+# node, not `npm start`: npm start runs scripts/setup.mjs, which installs packages and builds,
+# and must not run in a container (npm would also stand between the signal and Node).
+ENTRYPOINT ["/usr/bin/tini", "--"]
+CMD ["node", "dist/main.js"]
