@@ -24,6 +24,7 @@ import type {
   TextInputMessageDto,
 } from '../protocol/dto/client-messages.dto.js';
 import type { ServerMessage } from '../protocol/server-messages.js';
+import { MessageRateLimit } from './message-rate-limit.js';
 import { SessionMetrics } from './session-metrics.js';
 import type { SessionLimits, SessionSettings } from './session-settings.js';
 import { CloseCode, type SessionTransport } from './session-transport.js';
@@ -83,6 +84,7 @@ export class Session {
   private idleTimer?: NodeJS.Timeout;
   private durationTimer?: NodeJS.Timeout;
   private audioAfterExitReported = false;
+  private readonly messageRate = new MessageRateLimit();
   private readonly closedPromise: Promise<void>;
   private resolveClosed!: () => void;
 
@@ -145,6 +147,7 @@ export class Session {
   /** One text frame after the handshake. */
   handleText(frame: string): void {
     if (this.state === 'closed') return;
+    if (!this.messageRate.take()) return this.tooManyMessages();
     const parsed = this.deps.parser.parseMessage(frame);
     if (!parsed.ok) {
       this.sessionError(parsed.message);
@@ -509,6 +512,16 @@ export class Session {
 
   private sessionError(message: string): void {
     this.send({ type: 'error', service: 'Session', message });
+  }
+
+  /** A flood of messages: the client is told, and its session ends without archive (1008). */
+  private tooManyMessages(): void {
+    const { perSecond, burst } = this.messageRate;
+    this.sessionError(
+      `Too many messages: at most ${perSecond} a second (${burst} at once). The session is closed; start a new one.`,
+    );
+    this.transport.close(CloseCode.PolicyViolation, 'too many messages');
+    this.release();
   }
 
   private sentenceNotFound(sentenceId: string): void {

@@ -9,6 +9,7 @@ function fakeSocket(bufferedAmount = 0) {
     bufferedAmount,
     sent: [] as string[],
     closed: undefined as { code: number; reason: string } | undefined,
+    terminated: false,
     paused: false,
     send(data: string) {
       this.sent.push(data);
@@ -16,6 +17,9 @@ function fakeSocket(bufferedAmount = 0) {
     close(code: number, reason: string) {
       this.closed = { code, reason };
       this.readyState = 2;
+    },
+    terminate() {
+      this.terminated = true;
     },
     pause() {
       this.paused = true;
@@ -35,12 +39,17 @@ describe('WsSessionTransport', () => {
     expect(socket.sent).toEqual(['{"type":"speed_updated","speed":2}']);
   });
 
-  it('closes with 1008 instead of queueing more for a client that does not read', () => {
+  it('closes with 1008 instead of queueing more for a client that does not read, then drops it', () => {
+    vi.useFakeTimers();
     const socket = fakeSocket(2048);
     const transport = new WsSessionTransport(socket as unknown as WebSocket, 1024);
     expect(transport.send({ type: 'speed_updated', speed: 2 })).toBe(false);
     expect(socket.sent).toEqual([]);
     expect(socket.closed).toEqual({ code: 1008, reason: 'client is not reading its messages' });
+    expect(socket.terminated).toBe(false);
+    vi.advanceTimersByTime(1000);
+    expect(socket.terminated).toBe(true);
+    vi.useRealTimers();
   });
 
   it('sends nothing once the socket is no longer open', () => {

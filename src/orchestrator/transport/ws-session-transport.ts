@@ -2,6 +2,9 @@ import type { WebSocket } from 'ws';
 import type { ServerMessage } from '../protocol/server-messages.js';
 import { CloseCode, type SessionTransport } from '../session/session-transport.js';
 
+/** How long a client that does not read gets to take its close frame before the drop. */
+const STALLED_CLOSE_MS = 1000;
+
 /** A session's connection over `ws`, with the outbound backpressure limit. */
 export class WsSessionTransport implements SessionTransport {
   constructor(
@@ -12,8 +15,10 @@ export class WsSessionTransport implements SessionTransport {
   send(message: ServerMessage): boolean {
     if (this.socket.readyState !== this.socket.OPEN) return false;
     if (this.socket.bufferedAmount > this.maxBufferedBytes) {
-      // The client has not read what was sent; keeping more would grow without bound.
+      // The client has not read what was sent; keeping more would grow without bound. Its close
+      // frame queues behind what it does not read, so the connection is dropped soon after.
       this.close(CloseCode.PolicyViolation, 'client is not reading its messages');
+      setTimeout(() => this.socket.terminate(), STALLED_CLOSE_MS).unref();
       return false;
     }
     this.socket.send(JSON.stringify(message));
