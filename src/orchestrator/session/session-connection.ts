@@ -83,6 +83,9 @@ export class SessionConnection {
   private async handshake(frame: string): Promise<void> {
     const parsed = this.opener.parseHandshake(frame);
     if (!parsed.ok) return this.reject(parsed.reason, parsed.message);
+    // The client was in time; the server's own checks (the voice list, at the first session after
+    // start) do not count against HANDSHAKE_TIMEOUT_MS.
+    clearTimeout(this.timer);
     this.phase = 'opening';
     const opened = await this.opener.open(parsed.handshake, this.transport);
     if (this.isClosed()) {
