@@ -8,7 +8,10 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.spec.ts', 'tools/**/*.spec.ts'] },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.spec.ts', 'tools/**/*.spec.ts', 'console/src/**/*.spec.ts'],
+        },
       },
       // One file at a time: each e2e file starts the whole service with its engines.
       {

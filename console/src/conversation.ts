@@ -1,0 +1,488 @@
+/**
+ * One interpreted conversation, from the handshake to the archive: wires the session, the
+ * microphone, the speech player, the conversation's state and its view to the controls of the
+ * conversation screen. The page makes a new one for each conversation.
+ */
+import { archiveLink, type ArchiveLink } from './archive-download';
+import { ConversationStore, type SentenceState } from './conversation-store';
+import { ConversationView } from './conversation-view';
+import { byId, el } from './dom';
+import { FlagDialog } from './flag-dialog';
+import { Microphone } from './microphone';
+import type { PcmFrame } from './pcm-format';
+import {
+  DEFAULT_SAMPLE_RATE,
+  listenerOf,
+  type Branch,
+  type Handshake,
+  type HandshakeSuccess,
+  type Role,
+  type ServerMessage,
+} from './protocol';
+import { SessionClient, sessionUrl, type CloseInfo } from './session-client';
+import { SpeechPlayer } from './speech-player';
+import type { StartChoice } from './start-view';
+import { fillSpeeds } from './start-view';
+import { StatusBar, type MicState, type Phase } from './status-bar';
+import { FLAG_LABEL, ROLE_LABEL, languageName } from './wording';
+
+export interface EndResult {
+  archive?: ArchiveLink;
+  sentences: number;
+  flags: number;
+  /** Why the conversation ended without the people asking, or why there is no archive. */
+  problem?: string;
+}
+
+/** Silence sent when the microphone is switched off, to end a sentence being spoken (> 640 ms). */
+const TRAILING_SILENCE_MS = 800;
+/** How long an error stays in the status line. */
+const ERROR_SHOWN_MS = 10_000;
+
+/** The controls of the conversation screen (index.html). */
+export const controls = {
+  list: byId<HTMLOListElement>('conversation'),
+  languages: byId('session-languages'),
+  warnings: byId<HTMLUListElement>('warnings'),
+  mic: byId<HTMLButtonElement>('mic-button'),
+  typeForm: byId<HTMLFormElement>('type-form'),
+  typeText: byId<HTMLTextAreaElement>('type-text'),
+  typeRole: byId<HTMLSelectElement>('type-role'),
+  typeSend: byId<HTMLButtonElement>('type-send'),
+  autoplay: byId<HTMLInputElement>('autoplay'),
+  medicHears: byId<HTMLSelectElement>('medic-hears'),
+  patientHears: byId<HTMLSelectElement>('patient-hears'),
+  speed: byId<HTMLSelectElement>('speed'),
+  speedNote: byId('speed-note'),
+  flagConversation: byId<HTMLButtonElement>('conversation-flag'),
+  conversationFlags: byId<HTMLUListElement>('conversation-flags'),
+  end: byId<HTMLButtonElement>('end-button'),
+  notices: byId<HTMLOListElement>('notices'),
+  noticeCount: byId('notice-count'),
+};
+
+export class Conversation {
+  private readonly store = new ConversationStore();
+  private readonly status = new StatusBar();
+  private readonly view: ConversationView;
+  private readonly player: SpeechPlayer;
+  private client?: SessionClient;
+  private microphone?: Microphone;
+  private phase: Phase = 'connecting';
+  private mic: MicState = 'starting';
+  private playing = false;
+  private error?: string;
+  private errorTimer?: number;
+  private sampleRate = DEFAULT_SAMPLE_RATE;
+  private archive?: ArchiveLink;
+  private exitAcknowledged = false;
+  /** The last session-wide notice of the service while live, and the one that ended it. */
+  private lastSessionNotice?: string;
+  private endReason?: string;
+  private finished = false;
+  private closeTimer?: number;
+
+  constructor(
+    private readonly choice: StartChoice,
+    private readonly flagDialog: FlagDialog,
+    private readonly onEnded: (result: EndResult) => void,
+  ) {
+    this.view = new ConversationView(controls.list, {
+      replay: (id, branch) => this.player.replay(id, branch),
+      flag: (id) => void this.flagSentence(id),
+      correct: (id, role) => this.correct(id, role),
+      branchC: (id) => this.branchC(id),
+    });
+    this.player = new SpeechPlayer(
+      {
+        onClipState: (clip, state) => {
+          this.view.speechState(clip.sentenceId, clip.branch, state);
+          controls.list.dataset.speechReceived = String(this.player.received);
+          controls.list.dataset.speechPlayed = String(this.player.played);
+          if (state === 'blocked')
+            this.showError('The browser blocked the sound: press ▶ on a sentence to play it.');
+        },
+        onPlayingChange: (playing) => {
+          this.playing = playing;
+          this.updateStatus();
+        },
+      },
+      (sentenceId) => this.preferredBranch(sentenceId),
+    );
+    this.player.setAutomatic(controls.autoplay.checked);
+    this.resetControls();
+  }
+
+  /** Opens the microphone and the session; rejects (with a sentence to show) if it cannot start. */
+  async start(): Promise<void> {
+    this.updateStatus();
+    let micProblem: string | undefined;
+    try {
+      this.microphone = await Microphone.open({ onFrame: (frame) => this.onFrame(frame) });
+      this.sampleRate = this.microphone.sampleRate;
+    } catch (error) {
+      micProblem = error instanceof Error ? error.message : String(error);
+      this.mic = 'unavailable';
+    }
+    const handshake: Handshake = {
+      type: 'handshake',
+      language_medic: this.choice.medicLanguage,
+      language_patient: this.choice.patientLanguage,
+      speed: this.choice.speed,
+      enable_dual_direction: this.choice.dualDirection,
+      sample_rate: this.sampleRate,
+      patient_gender: this.choice.patientGender,
+      patient_age_category: this.choice.patientAge,
+    };
+    this.client = new SessionClient(sessionUrl(document.baseURI, this.choice.apiKey), {
+      onMessage: (message) => this.onMessage(message),
+      onClose: (info) => this.onClose(info),
+    });
+    let success: HandshakeSuccess;
+    try {
+      success = await this.client.connect(handshake, this.choice.authRequired);
+    } catch (error) {
+      await this.microphone?.close();
+      throw error;
+    }
+    this.phase = 'live';
+    if (this.mic === 'starting') this.mic = 'on';
+    this.showSession(success, micProblem);
+  }
+
+  /** Microphone on or off (the button, or Space). */
+  toggleMicrophone(): void {
+    if (this.phase !== 'live' || !this.microphone) return;
+    this.mic = this.mic === 'on' ? 'off' : 'on';
+    if (this.mic === 'off') {
+      // What was being said becomes a sentence now rather than at the next words.
+      this.client?.sendAudio(silence(this.sampleRate, TRAILING_SILENCE_MS));
+    }
+    this.updateMicButton();
+    this.updateStatus();
+  }
+
+  sendText(): void {
+    const text = controls.typeText.value.trim();
+    if (this.phase !== 'live' || !text) return;
+    const role = (controls.typeRole.value || undefined) as Role | undefined;
+    if (this.client?.send({ type: 'text_input', text, role })) {
+      this.store.typedPending++;
+      controls.typeText.value = '';
+      this.updateStatus();
+    }
+  }
+
+  setSpeed(speed: number): void {
+    if (this.phase !== 'live') return;
+    this.client?.send({ type: 'set_speed', speed });
+    controls.speedNote.textContent = 'Changing the speed…';
+  }
+
+  setAutomatic(on: boolean): void {
+    this.player.setAutomatic(on);
+  }
+
+  async flagConversation(): Promise<void> {
+    if (this.phase !== 'live') return;
+    const flag = await this.flagDialog.ask(null);
+    if (!flag || this.phase !== 'live') return;
+    this.store.noteFlagSent(null, flag.flagType, flag.note);
+    this.client?.send({ type: 'flag', flag_type: flag.flagType, note: flag.note });
+  }
+
+  /** Sends conversation_exit: the archive follows the sentences still in progress. */
+  async end(): Promise<void> {
+    if (this.phase !== 'live') return;
+    this.phase = 'ending';
+    this.updateStatus();
+    this.setControlsEnabled(false);
+    // No audio after the exit (the service would refuse it).
+    await this.microphone?.close();
+    this.microphone = undefined;
+    this.mic = 'off';
+    this.updateMicButton();
+    this.client?.send({ type: 'conversation_exit', archive: true });
+    this.rerenderAll();
+    this.updateStatus();
+  }
+
+  get isLive(): boolean {
+    return this.phase === 'live' || this.phase === 'ending' || this.phase === 'connecting';
+  }
+
+  /** Everything released: the session, the microphone, the speech (not the archive). */
+  dispose(): void {
+    window.clearTimeout(this.errorTimer);
+    window.clearTimeout(this.closeTimer);
+    this.finished = true;
+    this.client?.close();
+    void this.microphone?.close();
+    this.microphone = undefined;
+    this.player.dispose();
+    this.view.clear();
+    this.flagDialog.close();
+  }
+
+  // ---- the session ----
+
+  private onFrame(frame: PcmFrame): void {
+    if (this.phase !== 'live' || this.mic !== 'on') return;
+    this.status.showLevel(this.playing ? 0 : frame.peak);
+    // While the tablet speaks, the microphone would hear the translation: silence is sent instead.
+    this.client?.sendAudio(this.playing ? new ArrayBuffer(frame.pcm.byteLength) : frame.pcm);
+  }
+
+  private onMessage(message: ServerMessage): void {
+    const change = this.store.apply(message);
+    switch (message.type) {
+      case 'asr_result':
+        this.player.expect(message.sentence_id, 1);
+        break;
+      case 'tts_audio':
+        if (message.revision >= (this.store.sentences.get(message.sentence_id)?.revision ?? 1)) {
+          this.player.add(message);
+        }
+        break;
+      case 'correction_ack': {
+        const sentence = this.store.sentences.get(message.sentence_id);
+        if (sentence?.correcting && message.role !== message.previous_role) {
+          this.player.drop(sentence.id, sentence.revision - 1);
+          this.player.expect(sentence.id, sentence.revision);
+        }
+        break;
+      }
+      case 'speed_updated':
+        controls.speedNote.textContent = `Speed ${message.speed}×, from the next sentence.`;
+        controls.speed.value = String(message.speed);
+        break;
+      case 'flag_ack':
+        this.renderConversationFlags();
+        break;
+      case 'exit_acknowledged':
+        this.exitAcknowledged = true;
+        if (this.phase === 'live') {
+          // The service ended the session itself (idle, maximum duration, shutdown), and said why.
+          this.endReason = this.lastSessionNotice;
+          this.phase = 'ending';
+          void this.microphone?.close();
+          this.microphone = undefined;
+          this.mic = 'off';
+          this.updateMicButton();
+        }
+        this.setControlsEnabled(false);
+        this.rerenderAll();
+        break;
+      case 'conversation_archive':
+        this.archive = archiveLink(message);
+        // The service closes right after the archive; if it does not, the page does.
+        this.closeTimer = window.setTimeout(() => this.client?.close(), 5000);
+        break;
+      case 'error':
+        this.notice(message.service, message.message, message.sentence_id);
+        break;
+    }
+    if (change.sentenceId) {
+      const sentence = this.store.sentences.get(change.sentenceId);
+      if (sentence) {
+        this.syncPlayer(sentence);
+        this.renderSentence(sentence);
+      }
+    }
+    this.updateStatus();
+  }
+
+  private onClose(info: CloseInfo): void {
+    if (this.finished) return;
+    this.finished = true;
+    window.clearTimeout(this.closeTimer);
+    void this.microphone?.close();
+    this.microphone = undefined;
+    this.phase = 'ended';
+    this.setControlsEnabled(false);
+    this.updateStatus();
+    let problem = this.endReason;
+    if (!this.exitAcknowledged) {
+      problem = `The connection to the service was lost (code ${info.code}). The conversation cannot go on, and its archive is lost with it.`;
+    } else if (!this.archive) {
+      problem ??= 'The service delivered no archive for this conversation.';
+    }
+    this.onEnded({
+      archive: this.archive,
+      sentences: this.store.sentences.size,
+      flags:
+        this.store.conversationFlags.length +
+        [...this.store.sentences.values()].reduce((n, s) => n + s.flags.length, 0),
+      problem,
+    });
+  }
+
+  /** Tells the player what will not come (failures) so that it does not wait for it. */
+  private syncPlayer(s: SentenceState): void {
+    if (s.empty || s.failed.recognition) this.player.drop(s.id);
+    else if (s.failed.translation) this.player.drop(s.id, s.revision);
+    else {
+      if (s.failed.A) this.player.fail(s.id, s.revision, 'A');
+      if (s.failed.B) this.player.fail(s.id, s.revision, 'B');
+    }
+  }
+
+  private preferredBranch(sentenceId: string): Branch {
+    const listener = listenerOf(this.store.sentences.get(sentenceId)?.role);
+    const select = listener === 'medic' ? controls.medicHears : controls.patientHears;
+    return select.value === 'B' ? 'B' : 'A';
+  }
+
+  // ---- sentence actions ----
+
+  private async flagSentence(sentenceId: string): Promise<void> {
+    if (this.phase !== 'live') return;
+    const flag = await this.flagDialog.ask(sentenceId, this.store.sentences.get(sentenceId)?.text);
+    if (!flag || this.phase !== 'live') return;
+    this.store.noteFlagSent(sentenceId, flag.flagType, flag.note);
+    this.client?.send({
+      type: 'flag',
+      flag_type: flag.flagType,
+      sentence_id: sentenceId,
+      note: flag.note,
+    });
+  }
+
+  private correct(sentenceId: string, role: Role): void {
+    if (this.phase !== 'live') return;
+    this.store.noteCorrectionSent(sentenceId, role);
+    this.client?.send({ type: 'correct_speaker', sentence_id: sentenceId, role });
+    this.renderSentence(this.store.sentences.get(sentenceId)!);
+  }
+
+  private branchC(sentenceId: string): void {
+    if (this.phase !== 'live') return;
+    this.store.noteBranchCSent(sentenceId);
+    this.client?.send({ type: 'trigger_branch_c', sentence_id: sentenceId });
+    this.renderSentence(this.store.sentences.get(sentenceId)!);
+  }
+
+  // ---- the page ----
+
+  private renderSentence(sentence: SentenceState): void {
+    this.view.render(
+      sentence,
+      (branch) => this.player.has(sentence.id, branch),
+      this.phase !== 'live',
+    );
+  }
+
+  private rerenderAll(): void {
+    for (const sentence of this.store.ordered()) this.renderSentence(sentence);
+  }
+
+  private showSession(success: HandshakeSuccess, micProblem?: string): void {
+    const medic = `${ROLE_LABEL.medic}: ${languageName(success.medic_lang)}`;
+    const patient = `${ROLE_LABEL.patient}: ${languageName(success.patient_lang)}`;
+    controls.languages.textContent = `${medic} · ${patient}`;
+    controls.languages.title = `${success.medic_lang} · ${success.patient_lang}`;
+    const warnings = [...(success.warnings ?? [])];
+    if (micProblem) warnings.unshift(`${micProblem} You can type instead.`);
+    controls.warnings.replaceChildren(...warnings.map((text) => el('li', {}, text)));
+    controls.warnings.hidden = warnings.length === 0;
+    controls.speed.value = String(success.speed);
+    this.setControlsEnabled(true);
+    this.updateMicButton();
+    this.updateStatus();
+  }
+
+  private resetControls(): void {
+    controls.list.replaceChildren();
+    delete controls.list.dataset.speechReceived;
+    delete controls.list.dataset.speechPlayed;
+    controls.languages.textContent = '';
+    controls.warnings.replaceChildren();
+    controls.warnings.hidden = true;
+    controls.notices.replaceChildren();
+    controls.noticeCount.textContent = '';
+    controls.conversationFlags.replaceChildren();
+    controls.typeText.value = '';
+    controls.speedNote.textContent = '';
+    fillSpeeds(controls.speed, this.choice.speed);
+    this.setControlsEnabled(false);
+    this.updateMicButton();
+  }
+
+  private setControlsEnabled(enabled: boolean): void {
+    for (const control of [
+      controls.typeText,
+      controls.typeRole,
+      controls.typeSend,
+      controls.speed,
+      controls.flagConversation,
+      controls.end,
+    ]) {
+      control.disabled = !enabled;
+    }
+    controls.mic.disabled = !enabled || !this.microphone;
+  }
+
+  private updateMicButton(): void {
+    const on = this.mic === 'on';
+    controls.mic.setAttribute('aria-pressed', String(on));
+    controls.mic.dataset.state = this.mic;
+    controls.mic.replaceChildren(
+      el('span', { class: 'mic-icon', 'aria-hidden': 'true' }, on ? '●' : '○'),
+      this.mic === 'unavailable' ? ' No microphone' : on ? ' Microphone on' : ' Microphone off',
+      el('kbd', {}, 'Space'),
+    );
+    controls.mic.disabled = this.phase !== 'live' || !this.microphone;
+  }
+
+  private renderConversationFlags(): void {
+    controls.conversationFlags.replaceChildren(
+      ...this.store.conversationFlags.map((flag) =>
+        el(
+          'li',
+          { 'data-flag-id': flag.flagId },
+          `⚑ ${flag.flagId}: ${FLAG_LABEL[flag.flagType]}`,
+          flag.note ? ` — ${flag.note}` : '',
+        ),
+      ),
+    );
+  }
+
+  private notice(service: string, message: string, sentenceId?: string): void {
+    const where = sentenceId ? ` (${sentenceId})` : '';
+    controls.notices.append(
+      el('li', { 'data-service': service }, `${service}${where}: ${message}`),
+    );
+    controls.noticeCount.textContent = `(${controls.notices.children.length})`;
+    // Why the service ends a session comes before its exit_acknowledged; later errors (audio
+    // that crossed the exit on the way) are not the reason.
+    if (service === 'Session' && !sentenceId && this.phase === 'live') {
+      this.lastSessionNotice = message;
+    }
+    this.showError(`${service}${where}: ${message}`);
+  }
+
+  private showError(text: string): void {
+    this.error = text;
+    window.clearTimeout(this.errorTimer);
+    this.errorTimer = window.setTimeout(() => {
+      this.error = undefined;
+      this.updateStatus();
+    }, ERROR_SHOWN_MS);
+    this.updateStatus();
+  }
+
+  private updateStatus(): void {
+    this.status.update({
+      phase: this.phase,
+      mic: this.mic,
+      pending: this.store.pendingCount(),
+      playing: this.playing,
+      error: this.error,
+    });
+  }
+}
+
+/** PCM s16le silence of that duration. */
+function silence(sampleRate: number, ms: number): ArrayBuffer {
+  return new ArrayBuffer(Math.round((sampleRate * ms) / 1000) * 2);
+}

@@ -1,0 +1,136 @@
+/**
+ * The interpreter console: three screens (start, conversation, end) on one page, served by the
+ * service at /. Nothing is persisted in the browser: the conversation lives in this page's
+ * memory until the next conversation starts or the page is closed.
+ */
+import './styles.css';
+import { formatBytes, type ArchiveLink } from './archive-download';
+import { Conversation, controls, type EndResult } from './conversation';
+import { byId, showOnly } from './dom';
+import { FlagDialog, confirmEnd } from './flag-dialog';
+import { bindShortcuts } from './keyboard';
+import { StartView, type StartChoice } from './start-view';
+
+const screens = {
+  start: byId('screen-start'),
+  conversation: byId('screen-conversation'),
+  end: byId('screen-end'),
+};
+type Screen = keyof typeof screens;
+
+const flagDialog = new FlagDialog();
+let current: Conversation | undefined;
+let archive: ArchiveLink | undefined;
+let archiveSaved = false;
+let screen: Screen = 'start';
+
+function show(next: Screen): void {
+  screen = next;
+  document.body.dataset.screen = next;
+  showOnly(screens[next], Object.values(screens));
+  // Focus moves to the new screen's title, so keyboards and screen readers start there.
+  screens[next].querySelector<HTMLElement>('h1')?.focus();
+  window.scrollTo(0, 0);
+}
+
+const startView = new StartView((choice) => void start(choice));
+
+async function start(choice: StartChoice): Promise<void> {
+  startView.setBusy(true, 'Connecting…');
+  startView.showError(undefined);
+  const conversation = new Conversation(choice, flagDialog, ended);
+  current = conversation;
+  try {
+    await conversation.start();
+    show('conversation');
+  } catch (error) {
+    conversation.dispose();
+    current = undefined;
+    startView.showError(error instanceof Error ? error.message : String(error));
+  } finally {
+    startView.setBusy(false);
+  }
+}
+
+const endSummary = byId('end-summary');
+const archiveOffer = byId('archive-offer');
+const archiveAnchor = byId<HTMLAnchorElement>('archive-link');
+const endError = byId('end-error');
+const newButton = byId<HTMLButtonElement>('new-button');
+
+function ended(result: EndResult): void {
+  archive = result.archive;
+  archiveSaved = false;
+  const sentences = `${result.sentences} sentence${result.sentences === 1 ? '' : 's'}`;
+  const flags = result.flags ? `, ${result.flags} flag${result.flags === 1 ? '' : 's'}` : '';
+  endSummary.textContent = `${sentences}${flags}.`;
+  archiveOffer.hidden = !archive;
+  if (archive) {
+    archiveAnchor.href = archive.url;
+    archiveAnchor.download = archive.filename;
+    archiveAnchor.textContent = `Download the archive (${archive.filename}, ${formatBytes(archive.sizeBytes)})`;
+  }
+  endError.textContent = result.problem ?? '';
+  endError.hidden = !result.problem;
+  newButton.textContent = 'Start a new conversation';
+  show('end');
+}
+
+archiveAnchor.addEventListener('click', () => {
+  archiveSaved = true;
+  archiveAnchor.dataset.downloaded = 'true';
+});
+
+newButton.addEventListener('click', () => {
+  if (archive && !archiveSaved && newButton.dataset.confirm !== 'true') {
+    // A second press discards the archive: it exists nowhere else.
+    newButton.dataset.confirm = 'true';
+    newButton.textContent = 'Discard the archive and start a new conversation';
+    endError.textContent = 'The archive has not been downloaded: it will be lost.';
+    endError.hidden = false;
+    return;
+  }
+  delete newButton.dataset.confirm;
+  current?.dispose();
+  current = undefined;
+  archive?.revoke();
+  archive = undefined;
+  archiveAnchor.removeAttribute('href');
+  show('start');
+});
+
+// ---- conversation controls, bound once ----
+
+controls.mic.addEventListener('click', () => current?.toggleMicrophone());
+controls.typeForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  current?.sendText();
+});
+controls.typeText.addEventListener('keydown', (event) => {
+  // Enter sends; Shift+Enter starts a new line.
+  if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+    event.preventDefault();
+    current?.sendText();
+  }
+});
+controls.speed.addEventListener('change', () => current?.setSpeed(Number(controls.speed.value)));
+controls.autoplay.addEventListener('change', () =>
+  current?.setAutomatic(controls.autoplay.checked),
+);
+controls.flagConversation.addEventListener('click', () => void current?.flagConversation());
+controls.end.addEventListener('click', async () => {
+  if (current && (await confirmEnd())) await current.end();
+});
+
+bindShortcuts(() => screen === 'conversation', {
+  toggleMicrophone: () => current?.toggleMicrophone(),
+  focusTextBox: () => controls.typeText.focus(),
+});
+
+// Leaving the page loses the conversation (and an archive not downloaded): the browser asks first.
+window.addEventListener('beforeunload', (event) => {
+  if (current?.isLive || (archive && !archiveSaved)) event.preventDefault();
+});
+
+show('start');
+void startView.load();
