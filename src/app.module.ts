@@ -1,10 +1,12 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { ApiKeyGuard } from './common/auth/api-key.guard.js';
 import { ApiKeyVerifier } from './common/auth/api-key.verifier.js';
 import { HttpErrorFilter } from './common/http/http-error.filter.js';
 import { JsonBodyMiddleware } from './common/http/json-body.middleware.js';
 import { LoggingModule } from './common/logging/logging.module.js';
+import { RateLimitGuard, rateLimitOptions } from './common/security/rate-limit.guard.js';
 import { RequestValidationPipe } from './common/validation/request-validation.pipe.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
@@ -30,6 +32,7 @@ export class AppModule implements NestModule {
       imports: [
         ConfigModule.forRoot(config),
         LoggingModule,
+        ThrottlerModule.forRoot(rateLimitOptions(config)),
         MetricsModule,
         TranslationModule,
         TranscriptionModule,
@@ -41,6 +44,8 @@ export class AppModule implements NestModule {
       ],
       providers: [
         { provide: ApiKeyVerifier, useValue: new ApiKeyVerifier(config.apiKeys) },
+        // The rate limit first: requests with a wrong key count too (key guessing).
+        { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_GUARD, useClass: ApiKeyGuard },
         { provide: APP_PIPE, useClass: RequestValidationPipe },
         { provide: APP_FILTER, useClass: HttpErrorFilter },

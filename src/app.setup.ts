@@ -5,6 +5,9 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
+import { compileTrustProxy } from './common/security/client-address.js';
+import { corsOptions } from './common/security/cors.js';
+import { noStore, securityHeaders } from './common/security/security-headers.js';
 import { AppConfig } from './config/app-config.js';
 import { SessionWsAdapter } from './orchestrator/transport/session-ws.adapter.js';
 
@@ -16,10 +19,19 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
+  // Behind trusted proxies (TRUST_PROXY), req.ip is the client they forwarded: rate limits count it.
+  const trustProxy = compileTrustProxy(config.TRUST_PROXY);
+  app.set('trust proxy', trustProxy ?? false);
+  // Before everything else, so that every answer has them: static files, /docs, errors.
+  app.use(securityHeaders());
+  const cors = corsOptions(config.corsOrigins);
+  if (cors) app.enableCors(cors);
   // JSON bodies are parsed by JsonBodyMiddleware, after the request logger.
   app.enableShutdownHooks();
-  app.useWebSocketAdapter(new SessionWsAdapter(app, config));
+  app.useWebSocketAdapter(new SessionWsAdapter(app, config, trustProxy));
   serveConsole(app);
+  // Every answer past the console's files is medical data: no cache may keep it.
+  app.use(noStore);
   setupOpenApi(app);
   return app;
 }

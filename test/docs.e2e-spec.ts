@@ -175,7 +175,14 @@ describe('OpenAPI document of the built service (node dist/main.js)', () => {
 
   it('documents the translate errors 401, 413, 422 and 503 with the decisions §3 bodies', () => {
     const operation = translate();
-    expect(Object.keys(operation.responses).sort()).toEqual(['200', '401', '413', '422', '503']);
+    expect(Object.keys(operation.responses).sort()).toEqual([
+      '200',
+      '401',
+      '413',
+      '422',
+      '429',
+      '503',
+    ]);
     for (const status of ['401', '413', '503']) {
       expect(operation.responses[status].description, status).toBeTruthy();
       const { schema, example } = json(operation, status);
@@ -212,7 +219,7 @@ describe('OpenAPI document of the built service (node dist/main.js)', () => {
 
   it('documents the languages errors 401 and 503', () => {
     const operation = languages();
-    expect(Object.keys(operation.responses).sort()).toEqual(['200', '401', '503']);
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '401', '429', '503']);
     for (const status of ['401', '503']) {
       expect(json(operation, status).schema).toMatchObject({
         properties: { detail: { type: 'string' } },

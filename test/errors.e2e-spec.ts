@@ -103,7 +103,8 @@ describe('Error answers (decisions §3)', () => {
   afterAll(() => app?.close());
 
   describe('routes', () => {
-    it.each(['/', '/nope', '/api/v1/nope', '/api/v1/translation', `${LANGUAGES}/extra`])(
+    // `/` is the interpreter console (console/dist), served when it is built.
+    it.each(['/nope', '/nope.html', '/api/v1/nope', '/api/v1/translation', `${LANGUAGES}/extra`])(
       'answers GET %s with 404 {detail}',
       async (path) => {
         const res = await request(server()).get(path);

@@ -128,7 +128,13 @@ async function memoryRows(): Promise<Row[]> {
   const { port } = probe.address() as AddressInfo;
   probe.close();
   const child = spawn(process.execPath, ['dist/main.js'], {
-    env: { ...process.env, PORT: String(port), API_KEYS: '', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      API_KEYS: '',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '0', // the bench is one client sending on purpose
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

@@ -32,7 +32,14 @@ async function freePort(): Promise<number> {
 
 async function startServer(port: number) {
   const child = spawn(process.execPath, ['dist/main.js'], {
-    env: { ...process.env, PORT: String(port), API_KEYS: '', LOG_LEVEL: 'info' },
+    // wrk is one client sending thousands of requests on purpose: no rate limit.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      API_KEYS: '',
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_PER_MINUTE: '0',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 100; i++) {

@@ -58,6 +58,14 @@ const RESPONSES: Record<number, { description: string; schema: object; example: 
       ],
     },
   },
+  429: {
+    description: 'Too many requests from this client (RATE_LIMIT_PER_MINUTE); see Retry-After',
+    schema: DETAIL_STRING,
+    example: {
+      detail:
+        'Too many requests from this address: the server accepts 600 per minute (RATE_LIMIT_PER_MINUTE). Retry in 12 s.',
+    },
+  },
   503: {
     description: 'The engine is not configured, failing or too slow',
     schema: DETAIL_STRING,
@@ -68,10 +76,13 @@ const RESPONSES: Record<number, { description: string; schema: object; example: 
   },
 };
 
-/** Documents the decisions §3 error answers an operation can give. */
+/**
+ * Documents the decisions §3 error answers an operation can give; 429 always, since every API
+ * route is rate limited.
+ */
 export const ApiErrors = (...statuses: number[]) =>
   applyDecorators(
-    ...statuses.map((status) => {
+    ...[...new Set([...statuses, 429])].map((status) => {
       const { description, schema, example } = RESPONSES[status];
       return ApiResponse({
         status,

@@ -1,0 +1,59 @@
+import { clientAddress, compileTrustProxy, trustProxyProblem } from './client-address.js';
+
+const request = (remoteAddress: string, forwarded?: string) => ({
+  socket: { remoteAddress } as never,
+  headers: forwarded === undefined ? {} : { 'x-forwarded-for': forwarded },
+});
+
+describe('TRUST_PROXY values', () => {
+  it('accepts a number of proxies, addresses, subnets and the range names', () => {
+    for (const value of [
+      '1',
+      '3',
+      'loopback',
+      '10.0.0.1',
+      '10.0.0.0/8, fd00::/8',
+      'uniquelocal,::1',
+    ]) {
+      expect(trustProxyProblem(value), value).toBeUndefined();
+    }
+  });
+
+  it('explains what is wrong', () => {
+    expect(trustProxyProblem('true')).toMatch(/any client choose the address/);
+    expect(trustProxyProblem('0')).toMatch(/1 to 10/);
+    expect(trustProxyProblem('11')).toMatch(/1 to 10/);
+    expect(trustProxyProblem('10.0.0.0/33')).toMatch(/not understood: 10\.0\.0\.0\/33/);
+    expect(trustProxyProblem('nginx, 10.0.0.1')).toMatch(/not understood: nginx$/);
+    expect(trustProxyProblem(',')).toMatch(/not understood/);
+  });
+});
+
+describe('clientAddress', () => {
+  it("is the connection's peer when no proxy is trusted, whatever X-Forwarded-For says", () => {
+    expect(clientAddress(request('10.0.0.9', '203.0.113.7'), undefined)).toBe('10.0.0.9');
+    expect(clientAddress(request('10.0.0.9', '203.0.113.7'), compileTrustProxy(''))).toBe(
+      '10.0.0.9',
+    );
+  });
+
+  it('believes as many proxies as TRUST_PROXY counts, from the connection outwards', () => {
+    const one = compileTrustProxy('1');
+    // nginx appends the peer it saw to what the client sent: the client cannot choose.
+    expect(clientAddress(request('10.0.0.2', 'spoofed, 203.0.113.7'), one)).toBe('203.0.113.7');
+    expect(clientAddress(request('10.0.0.2'), one)).toBe('10.0.0.2');
+    const two = compileTrustProxy('2');
+    expect(clientAddress(request('10.0.0.2', '198.51.100.1, 203.0.113.7, 10.0.0.3'), two)).toBe(
+      '203.0.113.7',
+    );
+  });
+
+  it('believes the listed proxies only', () => {
+    const trust = compileTrustProxy('loopback, 10.0.0.0/8');
+    expect(clientAddress(request('127.0.0.1', '203.0.113.7'), trust)).toBe('203.0.113.7');
+    expect(clientAddress(request('::ffff:127.0.0.1', '203.0.113.7'), trust)).toBe('203.0.113.7');
+    expect(clientAddress(request('127.0.0.1', '203.0.113.7, 10.1.2.3'), trust)).toBe('203.0.113.7');
+    expect(clientAddress(request('192.0.2.1', '203.0.113.7'), trust)).toBe('192.0.2.1');
+    expect(clientAddress(request('::1', '2001:db8::1'), trust)).toBe('2001:db8::1');
+  });
+});
