@@ -2,11 +2,13 @@ import { IsString, MaxLength, MinLength } from 'class-validator';
 
 export class StructuredSummaryRequestDto {
   /**
-   * Patient information to organize into sections, non-empty.
+   * Patient information to organize into sections, 1 to 50000 characters (as for summarize).
    * @example "Patient came for a persistent cough for 3 weeks. Takes metformin 500 mg twice a day. Allergic to penicillin. BP 130/85 mmHg, temperature 37.8 °C. Plan: chest X-ray."
    */
   @IsString()
   @MinLength(1, { message: '$property must not be empty' })
+  // The interface gives no bound; without one, a 1 MB sentence held the event loop for minutes.
+  @MaxLength(50000, { message: '$property must be at most $constraint1 characters' })
   sentence!: string;
 
   /**

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EngineUnavailableError } from '../../common/errors/engine.errors.js';
+import { invalidField } from '../../common/validation/validation-detail.js';
 import { LanguageIdentifier } from '../../transcription/language-id/language-identifier.js';
 import { LanguageCatalog } from '../../translation/catalog/language-catalog.js';
 import type { CatalogLanguage } from '../../translation/catalog/catalog-language.js';
@@ -74,6 +75,18 @@ export class EmbeddedLlmEngine implements LlmEngine {
 
   async structuredSummary({ text, target }: StructuredSummaryRequest): Promise<string> {
     const source = this.languageOf(text);
+    // Another language is written through the translation engine: one it lacks is the client's
+    // choice of target_language (422), not a failing backend (503).
+    if (target.code !== source.code) {
+      const available = await this.translation.availableLanguages();
+      if (!available.some((language) => language.code === target.code)) {
+        throw invalidField(
+          ['body', 'target_language'],
+          `${target.name} (${target.bcp47}) is not available: the embedded engine writes a summary in another language through the translation engine '${this.translation.engineName}', which does not translate into it. GET /api/v1/translation/languages lists the languages it does; LLM_ENGINE=openai writes in any language.`,
+          'language_unavailable',
+        );
+      }
+    }
     return this.structured.summarize(text, source, target, (part, from, to) =>
       this.translation.translateText(part, this.byCode(from), this.byCode(to)),
     );

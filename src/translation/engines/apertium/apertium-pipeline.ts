@@ -63,8 +63,10 @@ export class ApertiumPipeline {
         resolve(output);
       };
       this.waiters.push(waiter);
-      // A NUL in the text would end the request early; the encoder never produces one.
-      this.process!.stdin.write(`${stream.replace(/\0/g, '')}\0`);
+      // A NUL in the text would end the request early; the encoder never produces one. Nor may
+      // U+FFFF (a noncharacter), ICU's end of file to lttoolbox: the rest of the text was dropped
+      // and came back as the answer to a later request, or the pipeline stalled.
+      this.process!.stdin.write(`${stream.replace(/[\0\uffff]/g, '')}\0`);
     });
   }
 
