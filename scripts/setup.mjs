@@ -34,8 +34,11 @@ function run(command, args, options = {}) {
   }
 }
 
-/** Only for `npm run bench:*`: a native HTTP load generator. */
-const BENCH_PACKAGES = ['wrk'];
+/**
+ * Only for `npm run bench:*`: a native HTTP load generator; strace for the load benchmark's
+ * privacy check.
+ */
+const BENCH_PACKAGES = ['wrk', 'strace'];
 /**
  * Only for `npm test`: the privacy test watches the server's file system calls with strace; the
  * console's browser test drives Debian's Chromium.

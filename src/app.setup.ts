@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { Logger as NestLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
+import { answerHttpParserErrors } from './common/http/http-parser-errors.js';
 import { compileTrustProxy } from './common/security/client-address.js';
 import { corsOptions } from './common/security/cors.js';
 import { noStore, securityHeaders } from './common/security/security-headers.js';
@@ -28,6 +30,10 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   if (cors) app.enableCors(cors);
   // JSON bodies are parsed by JsonBodyMiddleware, after the request logger.
   app.enableShutdownHooks();
+  const parserLogger = new NestLogger('HttpParser');
+  answerHttpParserErrors(app.getHttpServer(), (code, status) =>
+    parserLogger.warn(`Refused a request Node's HTTP parser could not read: ${status} (${code})`),
+  );
   app.useWebSocketAdapter(new SessionWsAdapter(app, config, trustProxy));
   serveConsole(app);
   // Every answer past the console's files is medical data: no cache may keep it.

@@ -206,7 +206,10 @@ describe('Logs of the running service when a translation server fails', () => {
     expect(res.status).toBe(503);
     await completion(server, 'log-503-a');
     const line = logLines(server).find((l) => l.reqId === 'log-503-a' && l.res);
-    expect(line).toMatchObject({ level: 50, res: { statusCode: 503 } });
+    expect(line).toMatchObject({ level: 50, res: { statusCode: 503 }, msg: 'request completed' });
+    // One access line, without a stack of the logger's own making.
+    expect(line).not.toHaveProperty('err');
+    expect(logLines(server).filter((l) => l.reqId === 'log-503-a' && l.res)).toHaveLength(1);
     expect(server.stdout()).not.toContain('Zebrafish');
     expect(server.stdout()).not.toContain('shortness of breath');
   });

@@ -20,6 +20,9 @@ export function requestId(req: IncomingMessage, res: ServerResponse): string {
  */
 const QUIET_PATHS = new Set(['/health/live', '/metrics']);
 
+/** The Error pino-http makes up for an answer of 500 or more that nothing threw. */
+const isStatusOnly = (error: Error) => /^failed with status code \d+$/.test(error.message);
+
 @Module({
   imports: [
     LoggerModule.forRootAsync({
@@ -35,6 +38,13 @@ const QUIET_PATHS = new Set(['/health/live', '/metrics']);
           },
           customLogLevel: (_req, res, err) =>
             err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+          // pino-http logs a 5xx with an Error of its own ("failed with status code 503") whose
+          // stack is pino-http's; the filter's "request failed" line already says why. A real
+          // error (a response that broke) keeps its `err`.
+          customErrorObject: (_req, _res, error, line: Record<string, unknown>) =>
+            isStatusOnly(error) ? { ...line, err: undefined } : line,
+          customErrorMessage: (_req, _res, error) =>
+            isStatusOnly(error) ? 'request completed' : 'request errored',
           serializers: {
             req: (req: { id: string; method: string; url: string }) => ({
               id: req.id,

@@ -19,6 +19,21 @@ const fail = (message: string, hint?: string) =>
  * in order. Keeping the process saves the ~0.2 s start of every Apertium call. Pipes only: nothing
  * touches the disk. A dead process fails what it held and is started again on the next request.
  */
+/**
+ * bash runs ~/.bashrc even for `-c` when its stdin is a socket (Node's pipes are) and SHLVL < 2,
+ * as under systemd or npm; and any non-interactive bash runs $BASH_ENV. A service user's rc file
+ * (pyenv, conda…) then ran in every pipeline: seen writing under ~/.pyenv/shims during a load run.
+ */
+const BASH_WITHOUT_STARTUP_FILES = ['--norc', '--noprofile', '-c'];
+
+export function environmentWithoutStartupFiles(
+  environment: NodeJS.ProcessEnv = process.env,
+): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(environment).filter(([name]) => name !== 'BASH_ENV' && name !== 'ENV'),
+  );
+}
+
 export class ApertiumPipeline {
   private process?: ChildProcessWithoutNullStreams;
   private readonly waiters: Waiter[] = [];
@@ -37,9 +52,14 @@ export class ApertiumPipeline {
   start(): void {
     if (this.process) return;
     // $1 = -n: generate without unknown-word marks; $2: tagger option (none).
-    const child = spawn('bash', ['-c', this.command, 'apertium', '-n', ''], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      'bash',
+      [...BASH_WITHOUT_STARTUP_FILES, this.command, 'apertium', '-n', ''],
+      {
+        stdio: ['pipe', 'pipe', 'pipe'],
+        env: environmentWithoutStartupFiles(),
+      },
+    );
     this.process = child;
     this.pending = Buffer.alloc(0);
     child.stdout.on('data', (chunk: Buffer) => this.onData(chunk));
