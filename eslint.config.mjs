@@ -18,7 +18,25 @@ export default tseslint.config(
     },
   },
   // The interpreter console runs in the browser; its capture worklet in an AudioWorklet scope.
-  { files: ['console/**/*.ts'], languageOptions: { globals: globals.browser } },
+  {
+    files: ['console/**/*.ts'],
+    languageOptions: { globals: globals.browser },
+    rules: {
+      // The console shares the server's protocol types; a value import would bundle server code.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/**'],
+              allowTypeImports: true,
+              message: 'Only `import type` from the server: its code must not reach the browser.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['console/**/*.worklet.ts'], languageOptions: { globals: globals.audioWorklet } },
   {
     files: ['scripts/**/*.mjs', 'bench/**/*.ts', 'test/**/*.ts', 'tools/**/*.ts'],

@@ -4,7 +4,7 @@
  * name. Nothing is stored by the service, nor by the page (the link lives until the page moves on).
  */
 import { base64ToBlob } from './base64';
-import type { ConversationArchive } from './protocol';
+import type { ConversationArchiveMessage } from './protocol';
 
 export interface ArchiveLink {
   filename: string;
@@ -14,7 +14,7 @@ export interface ArchiveLink {
   revoke(): void;
 }
 
-export function archiveLink(message: ConversationArchive): ArchiveLink {
+export function archiveLink(message: ConversationArchiveMessage): ArchiveLink {
   const blob = base64ToBlob(message.content_base64, 'application/zip');
   const url = URL.createObjectURL(blob);
   return {

@@ -5,15 +5,15 @@
  */
 import type {
   Branch,
-  BranchCResult,
+  BranchCResultMessage,
   FlagType,
-  ReformulationResult,
+  ReformulationResultMessage,
   Role,
   ServerMessage,
   SpeakerRole,
-  TranslationResult,
+  TranslationResultMessage,
 } from './protocol';
-import { sentenceNumber } from './protocol';
+import { errorSentenceId, sentenceNumber } from './protocol';
 
 export interface SentenceFlag {
   flagId: string;
@@ -23,7 +23,7 @@ export interface SentenceFlag {
 
 export type BranchCState =
   | { kind: 'pending' }
-  | { kind: 'result'; result: BranchCResult }
+  | { kind: 'result'; result: BranchCResultMessage }
   | { kind: 'skipped'; reason: string }
   | { kind: 'failed' };
 
@@ -38,8 +38,8 @@ export interface SentenceState {
   empty: boolean;
   /** Newest revision known (its translation may still be on its way after a correction). */
   revision: number;
-  translation?: TranslationResult;
-  reformulation?: ReformulationResult;
+  translation?: TranslationResultMessage;
+  reformulation?: ReformulationResultMessage;
   /** Speech received for the newest revision. */
   speech: Partial<Record<Branch, true>>;
   /** Branches whose speech or text will not come for the newest revision. */
@@ -192,7 +192,7 @@ export class ConversationStore {
         return this.update(message.sentence_id, (sentence) => sentence.flags.push(flag));
       }
       case 'error':
-        return this.applyError(message.service, message.message, message.sentence_id);
+        return this.applyError(message.service, message.message, errorSentenceId(message));
       default:
         return {};
     }

@@ -12,12 +12,14 @@ import { Microphone } from './microphone';
 import type { PcmFrame } from './pcm-format';
 import {
   DEFAULT_SAMPLE_RATE,
+  errorSentenceId,
   listenerOf,
   type Branch,
-  type Handshake,
-  type HandshakeSuccess,
+  type HandshakeMessage,
+  type HandshakeSuccessMessage,
   type Role,
   type ServerMessage,
+  type SessionSampleRate,
 } from './protocol';
 import { SessionClient, sessionUrl, type CloseInfo } from './session-client';
 import { SpeechPlayer } from './speech-player';
@@ -73,7 +75,7 @@ export class Conversation {
   private playing = false;
   private error?: string;
   private errorTimer?: number;
-  private sampleRate = DEFAULT_SAMPLE_RATE;
+  private sampleRate: SessionSampleRate = DEFAULT_SAMPLE_RATE;
   private archive?: ArchiveLink;
   private exitAcknowledged = false;
   /** The last session-wide notice of the service while live, and the one that ended it. */
@@ -124,7 +126,7 @@ export class Conversation {
       micProblem = error instanceof Error ? error.message : String(error);
       this.mic = 'unavailable';
     }
-    const handshake: Handshake = {
+    const handshake: HandshakeMessage = {
       type: 'handshake',
       language_medic: this.choice.medicLanguage,
       language_patient: this.choice.patientLanguage,
@@ -138,7 +140,7 @@ export class Conversation {
       onMessage: (message) => this.onMessage(message),
       onClose: (info) => this.onClose(info),
     });
-    let success: HandshakeSuccess;
+    let success: HandshakeSuccessMessage;
     try {
       success = await this.client.connect(handshake, this.choice.authRequired);
     } catch (error) {
@@ -279,7 +281,7 @@ export class Conversation {
         this.closeTimer = window.setTimeout(() => this.client?.close(), 5000);
         break;
       case 'error':
-        this.notice(message.service, message.message, message.sentence_id);
+        this.notice(message.service, message.message, errorSentenceId(message));
         break;
     }
     if (change.sentenceId) {
@@ -376,7 +378,7 @@ export class Conversation {
     for (const sentence of this.store.ordered()) this.renderSentence(sentence);
   }
 
-  private showSession(success: HandshakeSuccess, micProblem?: string): void {
+  private showSession(success: HandshakeSuccessMessage, micProblem?: string): void {
     const medic = `${ROLE_LABEL.medic}: ${languageName(success.medic_lang)}`;
     const patient = `${ROLE_LABEL.patient}: ${languageName(success.patient_lang)}`;
     controls.languages.textContent = `${medic} · ${patient}`;

@@ -2,7 +2,7 @@
  * The microphone: getUserMedia → AudioContext → the capture AudioWorklet, which hands back
  * 20 ms PCM s16le frames at the rate the session is told in its handshake.
  */
-import { DEFAULT_SAMPLE_RATE, SAMPLE_RATES } from './protocol';
+import { DEFAULT_SAMPLE_RATE, SAMPLE_RATES, type SessionSampleRate } from './protocol';
 import { PCM_CAPTURE_PROCESSOR, type PcmFrame } from './pcm-format';
 // Vite bundles the worklet (and what it imports) into a script of its own and gives its URL.
 import workletUrl from './pcm-capture.worklet.ts?worker&url';
@@ -22,8 +22,9 @@ export class Microphone {
   ) {}
 
   /** The rate of the frames, to send as the handshake's `sample_rate`. */
-  get sampleRate(): number {
-    return this.context.sampleRate;
+  get sampleRate(): SessionSampleRate {
+    // connectSource made the context at a rate the protocol takes, or refused the device.
+    return this.context.sampleRate as SessionSampleRate;
   }
 
   static async open(handlers: MicrophoneHandlers): Promise<Microphone> {

@@ -5,8 +5,8 @@
 import {
   parseServerMessage,
   type ClientMessage,
-  type Handshake,
-  type HandshakeSuccess,
+  type HandshakeMessage,
+  type HandshakeSuccessMessage,
   type ServerMessage,
 } from './protocol';
 
@@ -55,7 +55,7 @@ export class SessionClient {
   ) {}
 
   /** Opens the connection, sends the handshake and resolves with HandshakeSuccess. */
-  connect(handshake: Handshake, authRequired: boolean): Promise<HandshakeSuccess> {
+  connect(handshake: HandshakeMessage, authRequired: boolean): Promise<HandshakeSuccessMessage> {
     return new Promise((resolve, reject) => {
       const socket = new WebSocket(this.url);
       this.socket = socket;

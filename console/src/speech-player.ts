@@ -5,7 +5,7 @@
  */
 import { base64ToBlob } from './base64';
 import { PlaybackQueue } from './playback-queue';
-import type { Branch, TtsAudio } from './protocol';
+import type { Branch, TtsAudioMessage } from './protocol';
 
 /** `stopped`: cut short by a replay; `blocked`: the browser wants a gesture before sound. */
 export type SpeechState = 'playing' | 'played' | 'stopped' | 'failed' | 'blocked';
@@ -74,7 +74,7 @@ export class SpeechPlayer {
   }
 
   /** A `tts_audio` message: kept for replay, and queued to play by itself. */
-  add(message: TtsAudio): Clip {
+  add(message: TtsAudioMessage): Clip {
     const url = URL.createObjectURL(base64ToBlob(message.audio_base64, 'audio/wav'));
     this.urls.push(url);
     const clip: Clip = {

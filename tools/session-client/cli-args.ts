@@ -1,5 +1,10 @@
 import { parseArgs } from 'node:util';
-import type { Handshake } from './session-connection.js';
+import type {
+  AgeCategory,
+  Gender,
+  HandshakeMessage,
+} from '../../src/orchestrator/protocol/client-messages.js';
+import type { KnownRole } from '../../src/orchestrator/protocol/server-messages.js';
 
 export const DEFAULT_URL = 'ws://127.0.0.1:3000/ws';
 
@@ -35,10 +40,10 @@ Example:
 export interface CliOptions {
   url: string;
   token?: string;
-  handshake: Handshake;
+  handshake: HandshakeMessage;
   wav?: string;
   texts: string[];
-  textRole?: 'medic' | 'patient';
+  textRole?: KnownRole;
   archive?: string;
   realTime: boolean;
   idleMs: number;
@@ -51,9 +56,9 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-const GENDERS = ['male', 'female'] as const;
-const AGES = ['child', 'adolescent', 'adult', 'senior'] as const;
-const ROLES = ['medic', 'patient'] as const;
+const GENDERS = ['male', 'female'] as const satisfies readonly Gender[];
+const AGES = ['child', 'adolescent', 'adult', 'senior'] as const satisfies readonly AgeCategory[];
+const ROLES = ['medic', 'patient'] as const satisfies readonly KnownRole[];
 
 function oneOf<T extends string>(
   value: string | undefined,
@@ -120,7 +125,7 @@ export function parseCliArgs(
   if (values.text.length === 0 && values['text-role']) {
     throw new UsageError('--text-role applies to --text sentences, and none was given');
   }
-  const handshake: Handshake = {
+  const handshake: HandshakeMessage = {
     language_medic: values.medic,
     language_patient: values.patient,
     enable_dual_direction: values.dual,

@@ -5,36 +5,28 @@
  */
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
+import type {
+  ClientMessage,
+  HandshakeMessage,
+} from '../../src/orchestrator/protocol/client-messages.js';
+import type {
+  ConversationArchiveMessage,
+  HandshakeSuccessMessage,
+} from '../../src/orchestrator/protocol/server-messages.js';
 import { toS16le } from './wav-file.js';
 
-/** The first frame of a session (decisions §5.1, interface §2.14). */
-export interface Handshake {
-  language_medic: string;
-  language_patient: string;
-  speed?: number;
-  enable_dual_direction?: boolean;
-  sample_rate?: number;
-  patient_gender?: 'male' | 'female';
-  patient_age_category?: 'child' | 'adolescent' | 'adult' | 'senior';
-}
-
-export interface HandshakeSuccess {
-  type: 'HandshakeSuccess';
-  session_id: string;
-  medic_lang: string;
-  patient_lang: string;
-  speed: number;
-  enable_dual_direction?: boolean;
-  sample_rate?: number;
-  audio_format?: string;
-  [field: string]: unknown;
-}
-
-/** Any JSON object the server sends; `type` names it (decisions §5.3–§5.5). */
+/**
+ * Any JSON object the server sends, as received; `type` names it (decisions §5.3–§5.5). Loose on
+ * purpose: the client prints whatever arrives, including what a newer server adds.
+ */
 export interface ServerMessage {
   type: string;
   [field: string]: unknown;
 }
+
+/** The service's declaration (server-messages.ts), as received. */
+export type HandshakeSuccess = HandshakeSuccessMessage & ServerMessage;
+export type ConversationArchive = ConversationArchiveMessage & ServerMessage;
 
 export interface ReceivedMessage {
   /** `performance.now()` when the frame arrived. */
@@ -42,17 +34,10 @@ export interface ReceivedMessage {
   message: ServerMessage;
 }
 
-export interface ConversationArchiveMessage extends ServerMessage {
-  type: 'conversation_archive';
-  filename: string;
-  size_bytes: number;
-  content_base64: string;
-}
-
 export interface ExitResult {
   /** Whether `exit_acknowledged` arrived. */
   acknowledged: boolean;
-  archive?: ConversationArchiveMessage;
+  archive?: ConversationArchive;
   closeCode: number;
   closeReason: string;
 }
@@ -125,7 +110,7 @@ export class SessionConnection {
    */
   connect(
     url: string,
-    handshake: Handshake,
+    handshake: HandshakeMessage,
     options: { token?: string; timeoutMs?: number } = {},
   ): Promise<HandshakeSuccess> {
     if (this.socket) throw new Error('SessionConnection.connect() may be called once');
@@ -315,7 +300,7 @@ export class SessionConnection {
   }
 
   /** Sends one JSON control message (decisions §5.3). */
-  sendJson(message: { type: string; [field: string]: unknown }): void {
+  sendJson(message: ClientMessage): void {
     this.openSocket().send(JSON.stringify(message));
   }
 
@@ -371,7 +356,7 @@ export class SessionConnection {
     return {
       acknowledged: after.some((message) => message.type === 'exit_acknowledged'),
       archive: after.find((message) => message.type === 'conversation_archive') as
-        ConversationArchiveMessage | undefined,
+        ConversationArchive | undefined,
       closeCode: this.closeInfo!.code,
       closeReason: this.closeInfo!.reason,
     };

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
+import type { SessionSampleRate } from '../../src/orchestrator/protocol/client-messages.js';
 
 /** The `sample_rate` values the session handshake accepts (decisions §5.1). */
-export const SESSION_SAMPLE_RATES = [8000, 16000, 22050, 24000, 32000, 44100, 48000] as const;
+export const SESSION_SAMPLE_RATES = [
+  8000, 16000, 22050, 24000, 32000, 44100, 48000,
+] as const satisfies readonly SessionSampleRate[];
 
 export interface WavAudio {
   /** Mono signed 16-bit samples (channels averaged). */
@@ -76,7 +79,10 @@ export function readWavFile(path: string): WavAudio {
 }
 
 /** Throws a clear error unless the handshake accepts `sampleRate`. */
-export function checkSessionSampleRate(sampleRate: number, name = 'the audio'): void {
+export function checkSessionSampleRate(
+  sampleRate: number,
+  name = 'the audio',
+): asserts sampleRate is SessionSampleRate {
   if (!(SESSION_SAMPLE_RATES as readonly number[]).includes(sampleRate)) {
     throw new Error(
       `${name} is at ${sampleRate} Hz; a session accepts ${SESSION_SAMPLE_RATES.join(', ')} Hz ` +

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
+import type { ClientMessage } from './client-messages.js';
 import {
   ConversationExitMessageDto,
   CorrectSpeakerMessageDto,
@@ -11,13 +12,8 @@ import {
 } from './dto/client-messages.dto.js';
 import { HandshakeDto } from './dto/handshake.dto.js';
 
-export type ClientMessage =
-  | SetSpeedMessageDto
-  | FlagMessageDto
-  | CorrectSpeakerMessageDto
-  | TriggerBranchCMessageDto
-  | TextInputMessageDto
-  | ConversationExitMessageDto;
+// Parsed messages are DTO instances; their type is the protocol's own (./client-messages.ts).
+export type { ClientMessage };
 
 const MESSAGE_TYPES: Record<ClientMessage['type'], ClassConstructor<ClientMessage>> = {
   set_speed: SetSpeedMessageDto,

@@ -7,6 +7,17 @@ import type {
   SpeakerRole,
 } from '../conversation/conversation.types.js';
 
+// The console and the CLI client import this file with `import type` (the one declaration of
+// these messages): keep it to types, importing nothing but types.
+export type {
+  BranchCSkipReason,
+  FlagType,
+  KnownRole,
+  SentenceSource,
+  SessionErrorService,
+  SpeakerRole,
+};
+
 /** Messages the server sends on a session (decisions §5.1, §5.3–5.5). */
 export type ServerMessage =
   | HandshakeSuccessMessage

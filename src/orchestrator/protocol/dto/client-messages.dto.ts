@@ -11,6 +11,14 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import type {
+  ConversationExitMessage,
+  CorrectSpeakerMessage,
+  FlagMessage,
+  SetSpeedMessage,
+  TextInputMessage,
+  TriggerBranchCMessage,
+} from '../client-messages.js';
 import { MAX_SPEED, MIN_SPEED } from './handshake.dto.js';
 
 export const FLAG_TYPES = ['mistranslation', 'wrong_speaker', 'bug', 'other'] as const;
@@ -28,7 +36,7 @@ abstract class SentenceReference {
   sentence_id!: string;
 }
 
-export class SetSpeedMessageDto {
+export class SetSpeedMessageDto implements SetSpeedMessage {
   @Allow()
   type!: 'set_speed';
 
@@ -38,7 +46,7 @@ export class SetSpeedMessageDto {
   speed!: number;
 }
 
-export class FlagMessageDto {
+export class FlagMessageDto implements FlagMessage {
   @Allow()
   type!: 'flag';
 
@@ -57,7 +65,7 @@ export class FlagMessageDto {
   sentence_id?: string | null;
 }
 
-export class CorrectSpeakerMessageDto extends SentenceReference {
+export class CorrectSpeakerMessageDto extends SentenceReference implements CorrectSpeakerMessage {
   @Allow()
   type!: 'correct_speaker';
 
@@ -65,12 +73,12 @@ export class CorrectSpeakerMessageDto extends SentenceReference {
   role!: (typeof ROLES)[number];
 }
 
-export class TriggerBranchCMessageDto extends SentenceReference {
+export class TriggerBranchCMessageDto extends SentenceReference implements TriggerBranchCMessage {
   @Allow()
   type!: 'trigger_branch_c';
 }
 
-export class TextInputMessageDto {
+export class TextInputMessageDto implements TextInputMessage {
   @Allow()
   type!: 'text_input';
 
@@ -85,7 +93,7 @@ export class TextInputMessageDto {
   role?: (typeof ROLES)[number];
 }
 
-export class ConversationExitMessageDto {
+export class ConversationExitMessageDto implements ConversationExitMessage {
   @Allow()
   type!: 'conversation_exit';
 

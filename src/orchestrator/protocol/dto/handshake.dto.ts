@@ -8,6 +8,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import type { HandshakeMessage } from '../client-messages.js';
 
 export const SAMPLE_RATES = [8000, 16000, 22050, 24000, 32000, 44100, 48000] as const;
 export const GENDERS = ['male', 'female'] as const;
@@ -22,7 +23,7 @@ const SPEED_MESSAGE = `speed must be a number from ${MIN_SPEED} to ${MAX_SPEED}`
  * Type checks sit closest to each property: they run first, and the parser stops at a field's
  * first failure, so a number sent as a language reads "must be a string".
  */
-export class HandshakeDto {
+export class HandshakeDto implements HandshakeMessage {
   @IsOptional()
   @IsIn(['handshake'], { message: "type must be 'handshake' (or omitted) in the first frame" })
   type?: 'handshake';
