@@ -277,7 +277,9 @@ describe('GET /health with ASR_ENGINE=openai', () => {
     expect(res.body.error.asr).toMatchObject({
       status: 'down',
       engine: 'openai',
-      message: "Transcription engine 'openai': answered HTTP 500. The server said: model crashed.",
+      message: expect.stringMatching(
+        /^Transcription engine 'openai': answered HTTP 500\. The server said: model crashed\. The transcription server at ASR_OPENAI_BASE_URL .* its own logs say why\.$/,
+      ),
     });
   });
 

@@ -41,6 +41,14 @@ export interface FakeHttpServer {
   readonly origin: string;
   /** Waits `ms`; cut short (never resolved) by close. */
   sleep(ms: number): Promise<void>;
+  /**
+   * Stops listening and drops open connections, as a server that is down: clients get
+   * ECONNREFUSED until `acceptConnections`. The port is free meanwhile (another process could take
+   * it, which on loopback during a test is unlikely).
+   */
+  refuseConnections(): Promise<void>;
+  /** Listens again on the same port; nothing to do when listening. */
+  acceptConnections(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -121,6 +129,21 @@ export async function startFakeHttpServer(
       new Promise<void>((resolve) => {
         const timer = setTimeout(() => (timers.delete(timer), resolve()), ms);
         timers.add(timer);
+      }),
+    refuseConnections: () =>
+      new Promise<void>((resolve) => {
+        if (!server.listening) return resolve();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+    acceptConnections: () =>
+      new Promise<void>((resolve, reject) => {
+        if (server.listening) return resolve();
+        server.once('error', reject);
+        server.listen(port, '127.0.0.1', () => {
+          server.off('error', reject);
+          resolve();
+        });
       }),
     close: () =>
       new Promise<void>((resolve) => {

@@ -82,6 +82,10 @@ export interface FakeOpenAiAudio {
   readonly speeches: FakeSpeechRequest[];
   /** Changes some options; `{ reply: undefined }` removes a forced reply. */
   set(options: Partial<FakeOpenAiAudioOptions>): void;
+  /** Down: connections are refused (ECONNREFUSED) until `acceptConnections`. */
+  refuseConnections(): Promise<void>;
+  /** Up again on the same URL. */
+  acceptConnections(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -380,6 +384,8 @@ export async function startFakeOpenAiAudio(
     transcriptions,
     speeches,
     set: (changes) => Object.assign(options, changes),
+    refuseConnections: server.refuseConnections,
+    acceptConnections: server.acceptConnections,
     close: server.close,
   };
 }

@@ -51,6 +51,10 @@ export interface FakeOpenAi {
   readonly requests: FakeOpenAiRequest[];
   /** Changes some options; `{ reply: undefined }` removes a forced reply. */
   set(options: Partial<FakeOpenAiOptions>): void;
+  /** Down: connections are refused (ECONNREFUSED) until `acceptConnections`. */
+  refuseConnections(): Promise<void>;
+  /** Up again on the same URL. */
+  acceptConnections(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -176,6 +180,8 @@ export async function startFakeOpenAi(
     url: `${server.origin}/v1`,
     requests,
     set: (changes) => Object.assign(options, changes),
+    refuseConnections: server.refuseConnections,
+    acceptConnections: server.acceptConnections,
     close: server.close,
   };
 }

@@ -16,6 +16,7 @@ const hints = (changes: Partial<OpenAiErrorHints> = {}): OpenAiErrorHints => ({
   key: vi.fn(() => 'key hint'),
   model: vi.fn(() => 'model hint'),
   timeout: vi.fn(() => 'timeout hint'),
+  serverError: vi.fn(() => 'server hint'),
   ...changes,
 });
 
@@ -110,7 +111,9 @@ describe('openAiFailure', () => {
       [401, 'key hint'],
       [403, 'key hint'],
       [404, 'model hint'],
-      [500, undefined],
+      [500, 'server hint'],
+      [503, 'server hint'],
+      [400, undefined],
     ])('answers HTTP %i with the hint %s', (status, hint) => {
       const error = openAiFailure(httpError(status, { message: 'nope' }), call());
       expect(error).toBeInstanceOf(EngineUnavailableError);
@@ -194,6 +197,9 @@ describe('openAiSettingHints', () => {
     );
     expect(hints.timeout()).toBe(
       'Raise X_TIMEOUT_MS (currently 250) or check the server at X_BASE_URL (http://127.0.0.1:9/v1) is not overloaded.',
+    );
+    expect(hints.serverError!()).toBe(
+      'The speech server at X_BASE_URL (http://127.0.0.1:9/v1) failed on its side: its own logs say why.',
     );
     expect(hints.key()).toContain('X_API_KEY');
     expect(JSON.stringify([hints.url(), hints.model(), hints.timeout()])).not.toContain('secret');

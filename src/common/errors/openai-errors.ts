@@ -21,6 +21,8 @@ export interface OpenAiErrorHints {
   readonly timeout: () => string;
   /** For any other HTTP status the adapter has a hint for. */
   readonly status?: (status: number | undefined) => string | undefined;
+  /** For a 5xx the adapter has no hint of its own for: the server failed on its side. */
+  readonly serverError?: () => string;
 }
 
 /** The environment variables an OpenAI-compatible adapter is configured by. */
@@ -58,6 +60,8 @@ export function openAiSettingHints(
       `${names.model} (${settings.model}) may not be served at ${names.baseUrl} (${url}); its /models lists what is.`,
     timeout: () =>
       `Raise ${names.timeout} (currently ${settings.timeoutMs}) or check the server at ${names.baseUrl} (${url}) is not overloaded.`,
+    serverError: () =>
+      `The ${server} at ${names.baseUrl} (${url}) failed on its side: its own logs say why.`,
   };
 }
 
@@ -110,7 +114,8 @@ export function openAiFailure(error: unknown, call: OpenAiFailedCall): EngineErr
         ? hints.key()
         : status === 404
           ? hints.model()
-          : hints.status?.(status);
+          : (hints.status?.(status) ??
+            (status !== undefined && status >= 500 ? hints.serverError?.() : undefined));
     const remote = serverErrorText((call.serverMessage ?? errorBodyMessage)(error), call.text);
     return new EngineUnavailableError(service, engine, `answered HTTP ${status}.`, hint, remote);
   }

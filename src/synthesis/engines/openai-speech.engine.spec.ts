@@ -185,7 +185,9 @@ describe('OpenAiSpeechEngine', () => {
     );
     fake.set({ reply: { status: 502, body: '', contentType: 'text/plain' } });
     const empty = await failure(speak());
-    expect(empty.detail).toBe("TTS engine 'openai': answered HTTP 502.");
+    expect(empty.detail).toMatch(
+      /^TTS engine 'openai': answered HTTP 502\. The speech server at TTS_OPENAI_BASE_URL \(http:\/\/127\.0\.0\.1:\d+\/v1\) failed on its side: its own logs say why\.$/,
+    );
   });
 
   it('answers 500 with the server message, never echoing the text', async () => {

@@ -113,8 +113,8 @@ describe('OpenAiTranscriptionEngine', () => {
       fake.set({ reply: { status: 500, body: { error: { message: 'CUDA out of memory' } } } });
       const error = await failure(engine().probe());
       expect(error).toBeInstanceOf(EngineUnavailableError);
-      expect(error.detail).toBe(
-        "Transcription engine 'openai': answered HTTP 500. The server said: CUDA out of memory.",
+      expect(error.detail).toMatch(
+        /^Transcription engine 'openai': answered HTTP 500\. The server said: CUDA out of memory\. The transcription server at ASR_OPENAI_BASE_URL \(.+\) failed on its side: its own logs say why\.$/,
       );
     });
 
@@ -182,7 +182,9 @@ describe('OpenAiTranscriptionEngine', () => {
       expect(error).toBeInstanceOf(EngineUnavailableError);
       expect(error.message).toBe(`answered HTTP ${status}.`);
       expect(error.remote).toBe(`${'e'.repeat(200)}…`);
-      expect(error.hint).toBeUndefined();
+      // A 5xx: the server failed on its side; a 429 says nothing more than its status.
+      if (status >= 500) expect(error.hint).toMatch(/ASR_OPENAI_BASE_URL .* its own logs/);
+      else expect(error.hint).toBeUndefined();
       expect(fake.transcriptions).toHaveLength(1);
     });
 
