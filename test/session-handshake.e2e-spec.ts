@@ -1,8 +1,8 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import WebSocket from 'ws';
-import { SessionManager } from '../src/orchestrator/session/session-manager.js';
 import { SessionRegistry } from '../src/orchestrator/session/session-registry.js';
+import { parsePrometheusText, sampleValue } from './support/prometheus-text.js';
 import { startSessionServer, TestClient } from './support/ws-client.js';
 
 /** Sends `frame` as the first text frame and returns the rejection and the close code. */
@@ -29,7 +29,12 @@ describe('WebSocket handshake (decisions §5.1)', () => {
     await app?.close();
   });
 
-  const counted = (reason: string) => app.get(SessionManager).rejections.get(reason as never) ?? 0;
+  /** orchestrator_handshake_rejections_total{reason}, as GET /metrics reports it. */
+  const counted = async (reason: string) => {
+    const response = await request(baseUrl).get('/metrics').expect(200);
+    const families = parsePrometheusText(response.text);
+    return sampleValue(families, 'orchestrator_handshake_rejections_total', { reason }) ?? NaN;
+  };
 
   it('GET /languages lists the sorted BCP-47 locales a session can use', async () => {
     const response = await request(baseUrl).get('/languages').expect(200);
@@ -146,21 +151,21 @@ describe('WebSocket handshake (decisions §5.1)', () => {
       /unknown field "languge"/,
     ],
   ])('rejects with %s (close 1008): %s', async (reason, frame, message) => {
-    const before = counted(reason);
+    const before = await counted(reason);
     const { error, code } = await rejection(url, frame);
     expect(error).toMatchObject({ type: 'error', service: 'Handshake', reason });
     expect(error.message).toMatch(message);
     expect(code).toBe(1008);
-    expect(counted(reason)).toBe(before + 1);
+    expect(await counted(reason)).toBe(before + 1);
   });
 
   it('rejects a client that sends no handshake in time (timeout)', async () => {
-    const before = counted('timeout');
+    const before = await counted('timeout');
     const client = await TestClient.connect(url);
     const error = await client.next((m) => m.type === 'error');
     expect(error).toMatchObject({ service: 'Handshake', reason: 'timeout' });
     expect(await client.closed).toBe(1008);
-    expect(counted('timeout')).toBe(before + 1);
+    expect(await counted('timeout')).toBe(before + 1);
   });
 
   it('answers audio before the handshake with an error, then still takes the handshake', async () => {

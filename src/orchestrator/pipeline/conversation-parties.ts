@@ -9,8 +9,8 @@ export interface ConversationParties {
   /** Tunes the reformulation addressed to the patient (interface §2.9). */
   readonly patientGender?: PatientGender;
   readonly patientAgeCategory?: AgeCategory;
-  /** Voice of the medic's translated speech. */
+  /** Voice of the medic's translated speech, in the patient's language (medic_gender if it has it). */
   readonly medicVoice: VoiceGender;
-  /** Voice of the patient's translated speech. */
+  /** Voice of the patient's translated speech, in the medic's language (patient_gender if it has it). */
   readonly patientVoice: VoiceGender;
 }

@@ -48,6 +48,11 @@ export interface BranchOptions {
 @Injectable()
 export class SentencePipeline {
   private readonly roles = new RoleResolver();
+  /**
+   * The language each sentence's text was resolved to (assignLanguage), branch A's source when
+   * its role is unknown. Kept here because SentenceRecord holds only its locale.
+   */
+  private readonly textLanguages = new WeakMap<SentenceRecord, SessionLanguage>();
 
   constructor(
     private readonly transcription: TranscriptionService,
@@ -58,6 +63,29 @@ export class SentencePipeline {
     private readonly llm: LlmService,
     private readonly metrics: OrchestratorMetrics,
   ) {}
+
+  /**
+   * The voice of each party's translated speech, chosen once per session (a medic's sentence is
+   * spoken in the patient's language and the other way round; branch C is not spoken): the gender
+   * asked for when that language has it, else the one it has.
+   */
+  async partyVoices(
+    medic: SessionLanguage,
+    patient: SessionLanguage,
+    wanted: { readonly medic: VoiceGender; readonly patient: VoiceGender },
+  ): Promise<Pick<ConversationParties, 'medicVoice' | 'patientVoice'>> {
+    const voices = await this.synthesis.voices();
+    const choose = (listener: SessionLanguage, preferred: VoiceGender) => {
+      const genders = voices
+        .filter((voice) => voice.language === listener.language.iso6391)
+        .map((voice) => voice.gender);
+      return genders.includes(preferred) || genders.length === 0 ? preferred : genders[0];
+    };
+    return {
+      medicVoice: choose(patient, wanted.medic),
+      patientVoice: choose(medic, wanted.patient),
+    };
+  }
 
   /** Locales the recognizer understands (pocketsphinx: en-US only). */
   get recognizedLocales(): readonly string[] {
@@ -113,7 +141,8 @@ export class SentencePipeline {
   /** Branches A and B for the sentence's current role and revision. */
   async translate(record: SentenceRecord, out: PipelineOutput, options: BranchOptions) {
     const revision = record.revision;
-    const direction = this.roles.direction(record.role, this.sessionLanguage(record), out.parties);
+    const textLanguage = this.textLanguages.get(record);
+    const direction = this.roles.direction(record.role, textLanguage, out.parties);
     const { source, target } = direction;
     const literal = await settle(
       this.translation.translateText(record.text, source.language, target.language),
@@ -125,7 +154,7 @@ export class SentencePipeline {
       return;
     }
     const textA = literal.value;
-    const voice = await this.voiceFor(target, out.parties, direction.voiceOf);
+    const voice = direction.voiceOf === 'medic' ? out.parties.medicVoice : out.parties.patientVoice;
     // Started together; awaited in the order their results are sent.
     const back = sameLanguage(source, target)
       ? undefined
@@ -242,6 +271,7 @@ export class SentencePipeline {
 
   private assignLanguage(record: SentenceRecord, locale: string, parties: ConversationParties) {
     const language = this.resolve(locale, parties);
+    if (language) this.textLanguages.set(record, language);
     record.language = language?.locale ?? locale;
     record.role = this.roles.roleOf(language, parties);
   }
@@ -255,11 +285,6 @@ export class SentencePipeline {
       if (sameLanguage(party, found)) return party;
     }
     return found;
-  }
-
-  private sessionLanguage(record: SentenceRecord): SessionLanguage | undefined {
-    const normalized = this.catalog.normalize(record.language);
-    return normalized.ok ? { language: normalized.language, locale: record.language } : undefined;
   }
 
   private reformulate(
@@ -308,20 +333,6 @@ export class SentencePipeline {
           throw error;
         },
       );
-  }
-
-  /** The speaker's voice gender when the target language has it, else the other one. */
-  private async voiceFor(
-    target: SessionLanguage,
-    parties: ConversationParties,
-    speaker: KnownRole,
-  ): Promise<VoiceGender> {
-    const preferred = speaker === 'medic' ? parties.medicVoice : parties.patientVoice;
-    const voices = await this.synthesis.voices();
-    const genders = voices
-      .filter((voice) => voice.language === target.language.iso6391)
-      .map((voice) => voice.gender);
-    return genders.includes(preferred) || genders.length === 0 ? preferred : genders[0];
   }
 
   private deliverSpeech(

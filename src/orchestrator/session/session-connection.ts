@@ -1,3 +1,6 @@
+import { Logger } from '@nestjs/common';
+import { describeFailure } from '../../common/http/http-error.filter.js';
+import { failureMessage } from '../pipeline/failure-message.js';
 import type { HandshakeDto } from '../protocol/dto/handshake.dto.js';
 import type { HandshakeRejectionReason, ServerMessage } from '../protocol/server-messages.js';
 import type { Session } from './session.js';
@@ -22,8 +25,20 @@ export interface SessionOpener {
   rejected(reason: HandshakeRejectionReason | 'send_failed'): void;
 }
 
+const logger = new Logger('SessionConnection');
+
 /** Frames a client may send before its handshake is answered (e.g. audio right after it). */
 const MAX_EARLY_FRAMES = 256;
+
+/** Tells a client without a session that the server is stopping, and closes (1001). */
+export function turnAway(transport: SessionTransport): void {
+  transport.send({
+    type: 'error',
+    service: 'Session',
+    message: 'The server is shutting down; connect again in a moment.',
+  });
+  transport.close(CloseCode.GoingAway, 'server shutting down');
+}
 
 type Frame = { text: string } | { bytes: Uint8Array };
 
@@ -35,8 +50,12 @@ type Frame = { text: string } | { bytes: Uint8Array };
 export class SessionConnection {
   private phase: 'handshake' | 'opening' | 'session' | 'closed' = 'handshake';
   private session?: Session;
+  /** The handshake being checked, once the client has sent it. */
+  private opening?: Promise<void>;
   private readonly early: Frame[] = [];
   private readonly timer: NodeJS.Timeout;
+  private readonly closedPromise: Promise<void>;
+  private resolveClosed!: () => void;
 
   constructor(
     private readonly opener: SessionOpener,
@@ -51,12 +70,18 @@ export class SessionConnection {
         ),
       opener.handshakeTimeoutMs,
     );
+    this.closedPromise = new Promise((resolve) => (this.resolveClosed = resolve));
+  }
+
+  /** Resolves once the transport has closed. */
+  get closed(): Promise<void> {
+    return this.closedPromise;
   }
 
   onText(text: string): void {
     if (this.phase === 'session') return this.session!.handleText(text);
     if (this.phase === 'opening') return this.keep({ text });
-    if (this.phase === 'handshake') void this.handshake(text);
+    if (this.phase === 'handshake') this.opening = this.handshake(text);
   }
 
   onBinary(bytes: Uint8Array): void {
@@ -78,6 +103,23 @@ export class SessionConnection {
     clearTimeout(this.timer);
     this.releaseSlot();
     if (previous === 'session') this.session!.transportClosed();
+    this.resolveClosed();
+  }
+
+  /**
+   * The server is shutting down. A handshake being checked is let finish first, until `deadline`
+   * (epoch ms): the engines are still up, and its client may already have sent sentences. The
+   * session is then ended by `end`; a connection that has none by then is turned away (1001).
+   * Resolves once the session has ended.
+   */
+  async shutDown(end: (session: Session) => Promise<void>, deadline: number): Promise<void> {
+    if (this.phase === 'opening') await settledBy(this.opening!, deadline);
+    if (this.phase === 'session') return end(this.session!);
+    if (this.phase === 'closed') return;
+    clearTimeout(this.timer);
+    this.phase = 'closed';
+    turnAway(this.transport);
+    this.releaseSlot();
   }
 
   private async handshake(frame: string): Promise<void> {
@@ -87,7 +129,12 @@ export class SessionConnection {
     // start) do not count against HANDSHAKE_TIMEOUT_MS.
     clearTimeout(this.timer);
     this.phase = 'opening';
-    const opened = await this.opener.open(parsed.handshake, this.transport);
+    let opened: Awaited<ReturnType<SessionOpener['open']>>;
+    try {
+      opened = await this.opener.open(parsed.handshake, this.transport);
+    } catch (error) {
+      return this.failToOpen(error);
+    }
     if (this.isClosed()) {
       if (opened.ok) opened.session.transportClosed();
       return;
@@ -111,6 +158,26 @@ export class SessionConnection {
     }
   }
 
+  /**
+   * An engine failed while the handshake was checked (e.g. espeak-ng's voice check): not the
+   * client's fault, and not kept by the engine, so the client may try again (1013).
+   */
+  private failToOpen(error: unknown): void {
+    logger.error({ msg: 'a session could not be opened', failure: describeFailure(error) });
+    if (this.isClosed()) return;
+    this.phase = 'closed';
+    this.transport.send({
+      type: 'error',
+      service: 'Session',
+      message: failureMessage(
+        error,
+        'The session could not be opened because of a server failure; try again in a moment.',
+      ),
+    });
+    this.transport.close(CloseCode.TryAgainLater, 'session could not be opened');
+    this.releaseSlot();
+  }
+
   /** Read through a method: the phase changes while a handshake is awaited. */
   private isClosed(): boolean {
     return this.phase === 'closed';
@@ -129,4 +196,14 @@ export class SessionConnection {
     this.transport.close(CloseCode.PolicyViolation, `handshake rejected: ${reason}`);
     this.releaseSlot();
   }
+}
+
+/** Waits for `work`, but not past `deadline` (epoch ms). */
+async function settledBy(work: Promise<void>, deadline: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeUp = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+  });
+  await Promise.race([work, timeUp]);
+  clearTimeout(timer);
 }

@@ -13,12 +13,10 @@ import { ClientMessageParser } from '../protocol/client-message-parser.js';
 import type { HandshakeDto } from '../protocol/dto/handshake.dto.js';
 import type { HandshakeRejectionReason, ServerMessage } from '../protocol/server-messages.js';
 import { Session } from './session.js';
-import { SessionConnection, type SessionOpener } from './session-connection.js';
+import { SessionConnection, type SessionOpener, turnAway } from './session-connection.js';
 import type { SessionLimits } from './session-settings.js';
 import { SessionRegistry } from './session-registry.js';
 import { CloseCode, type SessionTransport } from './session-transport.js';
-
-export type RejectionCounter = HandshakeRejectionReason | 'send_failed' | 'capacity';
 
 /**
  * Accepts connections and opens sessions: the handshake's checks (languages normalized and
@@ -27,8 +25,8 @@ export type RejectionCounter = HandshakeRejectionReason | 'send_failed' | 'capac
 @Injectable()
 export class SessionManager implements SessionOpener, OnModuleDestroy {
   private readonly logger = new Logger(SessionManager.name);
-  /** Handshake rejections by reason since start (decisions §5.1). */
-  readonly rejections = new Map<RejectionCounter, number>();
+  /** Every open connection, in its handshake or with a session: what a shutdown must end. */
+  private readonly connections = new Set<SessionConnection>();
   private readonly limits: SessionLimits;
   private shuttingDown = false;
 
@@ -63,16 +61,11 @@ export class SessionManager implements SessionOpener, OnModuleDestroy {
   /** A new connection; undefined when the server is full (the client is told, then 1013). */
   connect(transport: SessionTransport): SessionConnection | undefined {
     if (this.shuttingDown) {
-      transport.send({
-        type: 'error',
-        service: 'Session',
-        message: 'The server is shutting down; connect again in a moment.',
-      });
-      transport.close(CloseCode.GoingAway, 'server shutting down');
+      turnAway(transport);
       return undefined;
     }
+    // A full server is not a handshake problem: it shows as an abnormal close (1013).
     if (this.registry.occupancy >= this.config.SESSION_MAX_LIVE) {
-      this.rejected('capacity');
       transport.send({
         type: 'error',
         service: 'Session',
@@ -81,17 +74,18 @@ export class SessionManager implements SessionOpener, OnModuleDestroy {
       transport.close(CloseCode.TryAgainLater, 'too many live sessions');
       return undefined;
     }
-    return new SessionConnection(this, transport, this.registry.reserve());
+    const connection = new SessionConnection(this, transport, this.registry.reserve());
+    this.connections.add(connection);
+    void connection.closed.then(() => this.connections.delete(connection));
+    return connection;
   }
 
   parseHandshake(frame: string) {
     return this.parser.parseHandshake(frame);
   }
 
-  rejected(reason: RejectionCounter): void {
-    this.rejections.set(reason, (this.rejections.get(reason) ?? 0) + 1);
-    // A full server is not a handshake problem: it shows as an abnormal close (1013).
-    if (reason !== 'capacity') this.metrics.handshakeRejected(reason);
+  rejected(reason: HandshakeRejectionReason | 'send_failed'): void {
+    this.metrics.handshakeRejected(reason);
   }
 
   /** Every WebSocket connection to /ws, accepted or not, and how it closed. */
@@ -122,6 +116,10 @@ export class SessionManager implements SessionOpener, OnModuleDestroy {
       return { ok: false, reason: 'unsupported_language', message: problems.join(' ') };
     }
     const sampleRate = handshake.sample_rate ?? TARGET_SAMPLE_RATE;
+    const voices = await this.pipeline.partyVoices(medic.value, patient.value, {
+      medic: handshake.medic_gender ?? 'female',
+      patient: handshake.patient_gender ?? 'female',
+    });
     const session = new Session(
       {
         id: randomUUID(),
@@ -130,8 +128,7 @@ export class SessionManager implements SessionOpener, OnModuleDestroy {
           patient: patient.value,
           patientGender: handshake.patient_gender,
           patientAgeCategory: handshake.patient_age_category,
-          medicVoice: handshake.medic_gender ?? 'female',
-          patientVoice: handshake.patient_gender ?? 'female',
+          ...voices,
         },
         speed: handshake.speed ?? 1,
         enableDualDirection: handshake.enable_dual_direction ?? false,
@@ -184,24 +181,25 @@ export class SessionManager implements SessionOpener, OnModuleDestroy {
 
   /**
    * The application is stopping (SIGTERM): new connections are turned away, and each live session
-   * is told, drained (up to SHUTDOWN_GRACE_MS), given its archive and closed with 1001.
+   * is told, drained, given its archive and closed with 1001, all within SHUTDOWN_GRACE_MS.
+   * A handshake still being checked (at start-up, the TTS engine's voice check) is let finish
+   * first, so that its session ends the same way. A connection without a session gets 1001.
    * Runs before the engines' modules are destroyed (Nest destroys the modules nearest the root
-   * first, and this one imports them), so the sentences in flight can still finish.
+   * first, and this one imports them), so the voice check and the sentences in flight can finish.
    */
   async onModuleDestroy(): Promise<void> {
     this.shuttingDown = true;
-    const sessions = this.registry.all();
-    if (sessions.length === 0) return;
-    this.logger.log(`Ending ${sessions.length} live session(s) before shutting down`);
-    await Promise.all(
-      sessions.map((session) =>
-        session.end(
-          true,
-          'The server is shutting down: the sentences in progress are finished and the archive is delivered, then the session closes.',
-          CloseCode.GoingAway,
-          { ms: this.config.SHUTDOWN_GRACE_MS, setting: 'SHUTDOWN_GRACE_MS' },
-        ),
-      ),
-    );
+    const connections = [...this.connections];
+    if (connections.length === 0) return;
+    this.logger.log(`Ending ${connections.length} connection(s) before shutting down`);
+    const deadline = Date.now() + this.config.SHUTDOWN_GRACE_MS;
+    const end = (session: Session) =>
+      session.end(
+        true,
+        'The server is shutting down: the sentences in progress are finished and the archive is delivered, then the session closes.',
+        CloseCode.GoingAway,
+        { ms: Math.max(0, deadline - Date.now()), setting: 'SHUTDOWN_GRACE_MS' },
+      );
+    await Promise.all(connections.map((connection) => connection.shutDown(end, deadline)));
   }
 }

@@ -17,10 +17,6 @@ export class SessionRegistry {
     return this.sessions.size + this.pending;
   }
 
-  all(): Session[] {
-    return [...this.sessions.values()];
-  }
-
   reserve(): () => void {
     this.pending++;
     let released = false;

@@ -187,7 +187,9 @@ export class EspeakNgEngine implements TtsEngine, OnModuleInit, OnModuleDestroy 
         .filter((c) => voices.some((voice) => voice.language === c.language))
         .map((c) => [c.language, c.file]),
     );
-    if (voices.length === 0 && !this.closed) {
+    // Probes killed by the shutdown say nothing of the voices: no list, rather than a wrong one.
+    if (this.closed) throw this.stopped();
+    if (voices.length === 0) {
       // Not kept either: listing no voice at all would turn every request into a 422.
       throw new EngineUnavailableError(
         SERVICE,
@@ -277,8 +279,13 @@ export class EspeakNgEngine implements TtsEngine, OnModuleInit, OnModuleDestroy 
     }
   }
 
+  private stopped(): EngineError {
+    return new EngineUnavailableError(SERVICE, ENGINE, 'was stopped: the server is shutting down.');
+  }
+
   private failure(error: unknown, signal: AbortSignal, started: number): EngineError {
     if (error instanceof EngineError) return error;
+    if (this.closed) return this.stopped();
     if (signal.aborted) {
       const message = isDeadline(signal.reason)
         ? `did not finish within ${this.options.timeoutMs} ms; the process was stopped.`
