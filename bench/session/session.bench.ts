@@ -29,96 +29,29 @@
  *   (an existing server; memory is measured only with --pid)
  * Options: --levels 1,4,8   --stagger-ms 300   --verbose (each sentence's timing)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { readdirSync, readFileSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { SentenceTracker } from '../../tools/session-client/sentence-tracker.js';
+import { startBuiltServer } from '../support/built-server-process.js';
 import {
-  type ReceivedMessage,
-  SessionConnection,
-} from '../../tools/session-client/session-connection.js';
-import { readWavFile } from '../../tools/session-client/wav-file.js';
-import { percentile, printTable } from '../support/latency.js';
+  buildFixtureConversation,
+  type Conversation,
+  openingOf,
+  SAMPLE_RATE,
+} from '../support/fixture-conversation.js';
+import { formatP50P95, printTable } from '../support/latency.js';
+import { processTreeUsage, residentMiB } from '../support/process-usage.js';
+import { runBenchmark } from '../support/run-benchmark.js';
+import { StreamedConversation } from '../support/streamed-conversation.js';
 
-const FIXTURES = 'test/fixtures/audio';
-const RATE = 16_000;
-const CHUNK_MS = 20;
-const GAP_MS = 800;
-const TAIL_MS = 1500;
-/** After the audio: end a session once this long passes without a message. */
-const IDLE_MS = 5000;
 /** After the audio: end a session at the latest after this long. */
 const DRAIN_CAP_MS = 60_000;
-/** USER_HZ of /proc/<pid>/stat times (100 on Linux). */
-const CLOCK_TICKS = 100;
 /**
  * The VAD declares a sentence boundary after 20 silent 32 ms frames (interface §4.3.4,
  * VAD_SILENCE_FRAMES): the boundary is this long after the end of speech.
  */
 const BOUNDARY_AFTER_SPEECH_MS = 20 * 32;
-
-interface ExpectedSentence {
-  text: string;
-  /** Position of the speech in the session's stream, in ms. */
-  startMs: number;
-  endMs: number;
-}
-
-interface Conversation {
-  samples: Int16Array;
-  sentences: ExpectedSentence[];
-}
-
-/** pauses.wav, then each speech/*.wav, separated by silence, ending with silence. */
-function buildConversation(): Conversation {
-  const parts: Int16Array[] = [];
-  const sentences: ExpectedSentence[] = [];
-  let length = 0;
-  const append = (samples: Int16Array) => {
-    parts.push(samples);
-    length += samples.length;
-  };
-  const silence = (ms: number) => append(new Int16Array((RATE * ms) / 1000));
-  const load = (file: string) => {
-    const audio = readWavFile(file);
-    if (audio.sampleRate !== RATE) throw new Error(`${file} is not at ${RATE} Hz`);
-    return audio.samples;
-  };
-  const positionMs = () => (length / RATE) * 1000;
-
-  const pauses = JSON.parse(readFileSync(`${FIXTURES}/pauses.json`, 'utf8')) as {
-    sentences: { text: string; start_ms: number; end_ms: number }[];
-  };
-  for (const sentence of pauses.sentences) {
-    sentences.push({ text: sentence.text, startMs: sentence.start_ms, endMs: sentence.end_ms });
-  }
-  append(load(`${FIXTURES}/pauses.wav`));
-  const manifest = JSON.parse(readFileSync(`${FIXTURES}/speech/manifest.json`, 'utf8')) as {
-    files: { file: string; text: string; speech_start_ms: number; speech_end_ms: number }[];
-  };
-  for (const file of manifest.files) {
-    silence(GAP_MS);
-    const offset = positionMs();
-    sentences.push({
-      text: file.text,
-      startMs: offset + file.speech_start_ms,
-      endMs: offset + file.speech_end_ms,
-    });
-    append(load(`${FIXTURES}/speech/${file.file}`));
-  }
-  silence(TAIL_MS);
-  const samples = new Int16Array(length);
-  let at = 0;
-  for (const part of parts) {
-    samples.set(part, at);
-    at += part.length;
-  }
-  return { samples, sentences };
-}
 
 interface SessionResult {
   expected: number;
@@ -133,94 +66,38 @@ interface SessionResult {
   timeline: string[];
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Index of the expected sentence an asr_result's interval overlaps most, or -1. */
-function matchSentence(sentences: ExpectedSentence[], startMs: number, endMs: number): number {
-  let best = -1;
-  let bestOverlap = 0;
-  sentences.forEach((sentence, index) => {
-    const overlap = Math.min(endMs, sentence.endMs) - Math.max(startMs, sentence.startMs);
-    if (overlap > bestOverlap) {
-      best = index;
-      bestOverlap = overlap;
-    }
-  });
-  return best;
-}
-
 async function runSession(url: string, conversation: Conversation): Promise<SessionResult> {
-  const { samples, sentences } = conversation;
-  const session = new SessionConnection();
-  await session.connect(url, {
-    language_medic: 'es',
-    language_patient: 'en',
-    sample_rate: RATE,
-  });
-  const tracker = new SentenceTracker();
-  let lastMessageAt = performance.now();
-  session.onMessage(({ message, at }) => {
-    tracker.observe(message);
-    lastMessageAt = at;
-  });
-
-  // When the frame holding each sentence's last speech sample left.
-  const speechEndSentAt = sentences.map(() => NaN);
-  await session.streamPcm(samples, RATE, {
-    chunkMs: CHUNK_MS,
-    onChunk: ({ endMs, sentAt }) => {
-      sentences.forEach((sentence, index) => {
-        if (Number.isNaN(speechEndSentAt[index]) && endMs >= sentence.endMs) {
-          speechEndSentAt[index] = sentAt;
-        }
-      });
-    },
-  });
-
-  const audioDone = performance.now();
-  lastMessageAt = Math.max(lastMessageAt, audioDone);
+  const { sentences } = conversation;
+  const live = new StreamedConversation(conversation);
+  const { session, tracker } = live;
+  await live.connect(url);
+  await live.stream();
   const spokenCount = () =>
     [...tracker.sentences.values()].filter((sentence) => sentence.ttsA).length;
-  while (session.isOpen) {
-    const now = performance.now();
-    const allIn = spokenCount() >= sentences.length && tracker.allSettled();
-    if ((allIn && now - lastMessageAt >= 300) || now - lastMessageAt >= IDLE_MS) break;
-    if (now - audioDone >= DRAIN_CAP_MS) break;
-    await sleep(100);
-  }
+  await live.awaitResults(
+    () => spokenCount() >= sentences.length && tracker.allSettled(),
+    DRAIN_CAP_MS,
+  );
   const closeCode = session.isOpen
     ? (await session.exit({ archive: false, timeoutMs: 30_000 })).closeCode
     : (session.closed?.code ?? 0);
 
   // First asr_result per expected sentence, and the first tts_audio A of its sentence_id.
-  const firstAsr = new Map<number, ReceivedMessage>();
-  let extraAsr = 0;
-  const errors: string[] = [];
-  for (const received of session.received) {
-    const { message } = received;
-    if (message.type === 'error') errors.push(String(message.service));
-    if (message.type !== 'asr_result') continue;
-    const index = matchSentence(sentences, Number(message.start_ms), Number(message.end_ms));
-    if (index < 0) extraAsr++;
-    else if (!firstAsr.has(index)) firstAsr.set(index, received);
-    else extraAsr++; // a sentence split in two
-  }
+  const { firstAsr, extraAsr } = live.placeAsrResults();
+  const errors = session.received
+    .filter(({ message }) => message.type === 'error')
+    .map(({ message }) => String(message.service));
   const asrLatencies: number[] = [];
   const ttsLatencies: number[] = [];
   for (const [index, asr] of firstAsr) {
-    asrLatencies.push(asr.at - speechEndSentAt[index]);
-    const tts = session.received.find(
-      ({ message }) =>
-        message.type === 'tts_audio' &&
-        message.branch === 'A' &&
-        message.sentence_id === asr.message.sentence_id,
-    );
-    if (tts) ttsLatencies.push(tts.at - speechEndSentAt[index]);
+    asrLatencies.push(live.sinceSpeechEnd(index, asr));
+    const tts = live.firstTtsA(String(asr.message.sentence_id));
+    if (tts) ttsLatencies.push(live.sinceSpeechEnd(index, tts));
   }
   const timeline = sentences.map((sentence, index) => {
     const asr = firstAsr.get(index);
     if (!asr) return `#${index + 1} lost`;
-    const latency = (asr.at - speechEndSentAt[index]).toFixed(0);
+    const latency = live.sinceSpeechEnd(index, asr).toFixed(0);
     return `#${index + 1} ${String(asr.message.sentence_id)} end ${sentence.endMs.toFixed(0)}/${String(asr.message.end_ms)} ms → asr +${latency} ms`;
   });
   return {
@@ -235,97 +112,6 @@ async function runSession(url: string, conversation: Conversation): Promise<Sess
     timeline,
   };
 }
-
-/** Resident memory of a process, in MiB (VmRSS). */
-function rssMiB(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-/** CPU seconds used so far by a process and all its descendants (live ones, and reaped ones). */
-function treeCpuSeconds(root: number): number {
-  const stats = new Map<number, { ppid: number; ticks: number }>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // Fields after the command name (which may hold spaces): state ppid … utime stime cutime cstime
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ticks = [11, 12, 13, 14].reduce((sum, field) => sum + Number(fields[field]), 0);
-      stats.set(Number(entry), { ppid: Number(fields[1]), ticks });
-    } catch {
-      /* exited meanwhile */
-    }
-  }
-  let ticks = 0;
-  const pending = [root];
-  while (pending.length > 0) {
-    const pid = pending.pop()!;
-    ticks += stats.get(pid)?.ticks ?? 0;
-    for (const [child, stat] of stats) if (stat.ppid === pid) pending.push(child);
-  }
-  return ticks / CLOCK_TICKS;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as AddressInfo;
-  probe.close();
-  return port;
-}
-
-interface StartedServer {
-  child: ChildProcess;
-  url: string;
-  log: () => string;
-}
-
-async function startServer(): Promise<StartedServer> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['dist/main.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      API_KEYS: '',
-      HOST: '',
-      LOG_LEVEL: 'warn',
-      // The bench is one client opening many sessions on purpose.
-      RATE_LIMIT_PER_MINUTE: '0',
-      WS_CONNECTIONS_PER_MINUTE: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  const keep = (chunk: Buffer) => (log = (log + chunk.toString()).slice(-20_000));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) {
-      throw new Error(`node dist/main.js exited with ${child.exitCode}:\n${log}`);
-    }
-    const status = await fetch(`${base}/languages`).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (status === 200) return { child, url: `ws://127.0.0.1:${port}/ws`, log: () => log };
-    if (status === 404) {
-      child.kill();
-      throw new Error(
-        'the built server has no orchestrator (GET /languages answered 404): run npm run build',
-      );
-    }
-    await sleep(200);
-  }
-  child.kill();
-  throw new Error(`node dist/main.js did not answer within 60 s:\n${log}`);
-}
-
-const format = (values: number[]) =>
-  values.length === 0
-    ? '–'
-    : `${percentile(values, 50).toFixed(0)} / ${percentile(values, 95).toFixed(0)}`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -342,30 +128,27 @@ async function main(): Promise<void> {
   if (levels.some((level) => !Number.isInteger(level) || level < 1) || !(staggerMs >= 0)) {
     throw new Error('--levels takes positive integers (e.g. 1,4,8); --stagger-ms a number');
   }
-  const conversation = buildConversation();
-  const audioSeconds = conversation.samples.length / RATE;
+  const conversation = buildFixtureConversation();
+  const audioSeconds = conversation.samples.length / SAMPLE_RATE;
 
-  const server = values.url ? undefined : await startServer();
-  const url = values.url ?? server!.url;
-  const pid = server?.child.pid ?? (values.pid ? Number(values.pid) : undefined);
+  const server = values.url ? undefined : await startBuiltServer({ logLevel: 'warn' });
+  const url = values.url ?? server!.wsUrl;
+  const pid = server?.pid ?? (values.pid ? Number(values.pid) : undefined);
   const started = Date.now();
   const loadAtStart = loadavg()[0];
   try {
     // Warm-up: loads the decoders, the translation pipelines and the voices once.
-    await runSession(url, {
-      samples: conversation.samples.subarray(0, RATE * 4),
-      sentences: conversation.sentences.slice(0, 1),
-    });
+    await runSession(url, openingOf(conversation));
 
     const rows: (string | number)[][] = [];
     const problems: string[] = [];
     for (const sessions of levels) {
-      const before = pid ? rssMiB(pid) : NaN;
+      const before = pid ? residentMiB(pid) : NaN;
       let peak = before;
-      const cpuBefore = pid ? treeCpuSeconds(pid) : NaN;
+      const cpuBefore = pid ? processTreeUsage(pid).cpuSeconds : NaN;
       const levelStarted = performance.now();
       const sampler = setInterval(() => {
-        if (pid) peak = Math.max(peak, rssMiB(pid));
+        if (pid) peak = Math.max(peak, residentMiB(pid));
       }, 200);
       const results = await Promise.all(
         Array.from({ length: sessions }, async (_, index) => {
@@ -380,7 +163,7 @@ async function main(): Promise<void> {
         );
       }
       const cpuShare = pid
-        ? (treeCpuSeconds(pid) - cpuBefore) /
+        ? (processTreeUsage(pid).cpuSeconds - cpuBefore) /
           ((performance.now() - levelStarted) / 1000) /
           cpus().length
         : NaN;
@@ -402,9 +185,9 @@ async function main(): Promise<void> {
         expected - Math.min(recognized, spoken),
         sum((result) => result.extraAsr),
         errors.length,
-        format(results.flatMap((result) => result.asrLatencies)),
-        format(results.flatMap((result) => result.ttsLatencies)),
-        format(
+        formatP50P95(results.flatMap((result) => result.asrLatencies)),
+        formatP50P95(results.flatMap((result) => result.ttsLatencies)),
+        formatP50P95(
           results.flatMap((result) =>
             result.ttsLatencies.map((ms) => ms - BOUNDARY_AFTER_SPEECH_MS),
           ),
@@ -446,14 +229,8 @@ async function main(): Promise<void> {
     const log = server?.log().trim();
     if (log) console.log(`\nServer output (LOG_LEVEL=warn), last lines:\n${log.slice(-3000)}`);
   } finally {
-    server?.child.kill();
+    server?.kill();
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runBenchmark(main);

@@ -6,9 +6,7 @@
  */
 import 'reflect-metadata';
 import { execFileSync, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { cpus, totalmem } from 'node:os';
 import { decodeWav } from '../../src/audio/wav-decoder.js';
 import { SentenceSegmenter } from '../../src/audio/vad/sentence-segmenter.js';
@@ -16,6 +14,7 @@ import { SileroVadModel } from '../../src/audio/vad/silero-vad.model.js';
 import { EspeakNgEngine } from '../../src/synthesis/engines/espeak-ng.engine.js';
 import { LanguageCatalog } from '../../src/translation/catalog/language-catalog.js';
 import { PocketsphinxEngine } from '../../src/transcription/engines/pocketsphinx/pocketsphinx.engine.js';
+import { freePort } from '../support/free-port.js';
 import { measure, percentile, printTable } from '../support/latency.js';
 
 const VAD_SECONDS = Number(process.env.BENCH_VAD_SECONDS ?? 60);
@@ -123,10 +122,7 @@ function peakMemory(pid: number): { server: number; children: number } {
 }
 
 async function memoryRows(): Promise<Row[]> {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as AddressInfo;
-  probe.close();
+  const port = await freePort();
   const child = spawn(process.execPath, ['dist/main.js'], {
     env: {
       ...process.env,

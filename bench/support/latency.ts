@@ -29,3 +29,10 @@ export function printTable(headers: string[], rows: (string | number)[][]): void
   const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
   console.log([line(headers), line(headers.map(() => '---')), ...rows.map(line)].join('\n'));
 }
+
+/** "p50 / p95" of latencies in whole ms, or "–" when there are none. */
+export function formatP50P95(values: number[]): string {
+  return values.length === 0
+    ? '–'
+    : `${percentile(values, 50).toFixed(0)} / ${percentile(values, 95).toFixed(0)}`;
+}

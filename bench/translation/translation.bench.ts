@@ -8,10 +8,10 @@
 import 'reflect-metadata';
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { type AddressInfo, createServer } from 'node:net';
 import { cpus, totalmem } from 'node:os';
 import { LanguageCatalog } from '../../src/translation/catalog/language-catalog.js';
 import { ApertiumEngine } from '../../src/translation/engines/apertium/apertium.engine.js';
+import { freePort } from '../support/free-port.js';
 import { measure, percentile, printTable } from '../support/latency.js';
 import { wrkPost } from '../support/wrk.js';
 
@@ -21,14 +21,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
 const CONCURRENCY = [1, 8];
 const DATA_DIR = process.env.APERTIUM_DATA_DIR ?? '/usr/share/apertium';
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  server.close();
-  return port;
-}
 
 async function startServer(port: number) {
   const child = spawn(process.execPath, ['dist/main.js'], {

@@ -1,0 +1,59 @@
+/** Memory and CPU time of a process and of its descendants, read from /proc (Linux). */
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** USER_HZ of /proc/<pid>/stat times (100 on Linux). */
+const CLOCK_TICKS = 100;
+const PAGE_BYTES = 4096;
+const MiB = 1024 * 1024;
+
+/** Resident memory of a process, in MiB (VmRSS), or NaN once it is gone. */
+export function residentMiB(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+interface ProcessEntry {
+  ppid: number;
+  ticks: number;
+  rssPages: number;
+}
+
+function processTable(): Map<number, ProcessEntry> {
+  const table = new Map<number, ProcessEntry>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces): state ppid … utime stime cutime
+      // cstime (11–14) … rss (21, in pages)
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ticks = [11, 12, 13, 14].reduce((sum, field) => sum + Number(fields[field]), 0);
+      table.set(Number(entry), { ppid: Number(fields[1]), ticks, rssPages: Number(fields[21]) });
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return table;
+}
+
+/**
+ * CPU seconds used so far (with those of reaped children) and resident memory in MiB of a process
+ * and all its live descendants.
+ */
+export function processTreeUsage(root: number): { cpuSeconds: number; rssMiB: number } {
+  const table = processTable();
+  let ticks = 0;
+  let pages = 0;
+  const pending = [root];
+  while (pending.length > 0) {
+    const pid = pending.pop()!;
+    ticks += table.get(pid)?.ticks ?? 0;
+    pages += table.get(pid)?.rssPages ?? 0;
+    for (const [child, entry] of table) if (entry.ppid === pid) pending.push(child);
+  }
+  return { cpuSeconds: ticks / CLOCK_TICKS, rssMiB: (pages * PAGE_BYTES) / MiB };
+}
