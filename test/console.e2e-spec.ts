@@ -66,8 +66,22 @@ describe('interpreter console in Chromium', () => {
     await page.selectOption('#patient-language', 'en-US');
     await page.selectOption('#patient-gender', 'female');
     await page.selectOption('#patient-age', 'senior');
+    await page.selectOption('#medic-voice', 'male');
     await screenshot(page, 'start');
+    const handshake = new Promise<Record<string, unknown>>((resolve) =>
+      page.on('websocket', (socket) =>
+        socket.once('framesent', ({ payload }) => resolve(JSON.parse(String(payload)))),
+      ),
+    );
     await page.click('#start-button');
+    expect(await handshake).toMatchObject({
+      type: 'handshake',
+      language_medic: 'es-ES',
+      language_patient: 'en-US',
+      patient_gender: 'female',
+      patient_age_category: 'senior',
+      medic_gender: 'male',
+    });
 
     // ---- conversation: the microphone's first sentence ----
     await page.locator('body[data-screen="conversation"]').waitFor();

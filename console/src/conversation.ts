@@ -135,6 +135,7 @@ export class Conversation {
       sample_rate: this.sampleRate,
       patient_gender: this.choice.patientGender,
       patient_age_category: this.choice.patientAge,
+      medic_gender: this.choice.medicVoice,
     };
     this.client = new SessionClient(sessionUrl(document.baseURI, this.choice.apiKey), {
       onMessage: (message) => this.onMessage(message),

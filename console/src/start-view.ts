@@ -1,6 +1,7 @@
 /**
- * The start screen: the languages (GET /languages), the patient's gender and age category, dual
- * direction, speed, and the API key when the service requires one (GET /console/settings).
+ * The start screen: the languages (GET /languages), the patient's gender and age category, the
+ * voice of the medic's translated words, dual direction, speed, and the API key when the service
+ * requires one (GET /console/settings).
  */
 import { byId, el } from './dom';
 import type { AgeCategory, Gender } from './protocol';
@@ -11,6 +12,8 @@ export interface StartChoice {
   patientLanguage: string;
   patientGender?: Gender;
   patientAge?: AgeCategory;
+  /** The voice that speaks the medic's words to the patient. */
+  medicVoice: Gender;
   dualDirection: boolean;
   speed: number;
   /** Held in memory only, for the session's ?token=. */
@@ -39,6 +42,7 @@ export class StartView {
   private readonly patient = byId<HTMLSelectElement>('patient-language');
   private readonly gender = byId<HTMLSelectElement>('patient-gender');
   private readonly age = byId<HTMLSelectElement>('patient-age');
+  private readonly medicVoice = byId<HTMLSelectElement>('medic-voice');
   private readonly dual = byId<HTMLInputElement>('dual-direction');
   private readonly speed = byId<HTMLSelectElement>('start-speed');
   private readonly keyField = byId('api-key-field');
@@ -123,6 +127,7 @@ export class StartView {
       patientLanguage: this.patient.value,
       patientGender: (this.gender.value || undefined) as Gender | undefined,
       patientAge: (this.age.value || undefined) as AgeCategory | undefined,
+      medicVoice: this.medicVoice.value === 'male' ? 'male' : 'female',
       dualDirection: this.dual.checked,
       speed: Number(this.speed.value),
       apiKey: apiKey || undefined,
