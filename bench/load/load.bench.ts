@@ -42,8 +42,13 @@
  * to storage, and the logs none of the texts said in the run (the recordings', the typed and HTTP
  * ones, and every text the server sent back) nor any of their words of 7+ letters.
  *
+ * Recognition elsewhere (--asr-stub-ms N): the server's recognizer is an OpenAI-compatible stub on
+ * loopback (bench/load/recognizer-stub.ts) that answers every segment after N ms with one fixed
+ * sentence: what the rest of the service carries when recognition runs on other machines.
+ *
  * Run: npm run bench:load
- *   (builds if needed, starts `node dist/main.js` on a free port with LOG_LEVEL=warn, enough
+ *   (builds if needed, starts `node dist/main.js` on a free port (LOG_LEVEL=info under the
+ *   privacy check, else warn), enough
  *   SESSION_MAX_LIVE, and the per-address limits RATE_LIMIT_PER_MINUTE and
  *   WS_CONNECTIONS_PER_MINUTE off: every client of this benchmark comes from 127.0.0.1)
  * or:  npx tsx bench/load/load.bench.ts --url http://127.0.0.1:3000 [--pid SERVER_PID]
@@ -51,6 +56,7 @@
  *   --pid; no forced garbage collection)
  * Options: --minutes 3  --sessions 16  --stagger-ms 300  --http-rate 6  --leak-sessions 500
  *          --leak-rounds 2  --leak-concurrency 10  --skip-load  --skip-leak  --skip-privacy  --verbose
+ *          --asr-stub-ms N
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -64,6 +70,7 @@ import { runLoadSession } from './live-load-session.js';
 import { runLoadPhase } from './load-phase.js';
 import { stopAndAuditPrivacy } from './privacy-report.js';
 import { PrivacyWatch } from './privacy-watch.js';
+import { type RecognizerStub, startRecognizerStub } from './recognizer-stub.js';
 import type { RunContext } from './run-context.js';
 
 function parseOptions() {
@@ -81,6 +88,7 @@ function parseOptions() {
       'skip-load': { type: 'boolean', default: false },
       'skip-leak': { type: 'boolean', default: false },
       'skip-privacy': { type: 'boolean', default: false },
+      'asr-stub-ms': { type: 'string' },
       verbose: { type: 'boolean', default: false },
     },
   });
@@ -97,6 +105,7 @@ function parseOptions() {
     skipLoad: values['skip-load'],
     skipLeak: values['skip-leak'],
     skipPrivacy: values['skip-privacy'],
+    asrStubMs: values['asr-stub-ms'] === undefined ? undefined : Number(values['asr-stub-ms']),
     verbose: values.verbose,
   };
   const positiveInteger = (value: number) => Number.isInteger(value) && value >= 1;
@@ -107,22 +116,27 @@ function parseOptions() {
     !(options.httpRate >= 0) ||
     !positiveInteger(options.leakSessions) ||
     !positiveInteger(options.leakRounds) ||
-    !positiveInteger(options.leakConcurrency)
+    !positiveInteger(options.leakConcurrency) ||
+    (options.asrStubMs !== undefined && !(options.asrStubMs >= 0))
   ) {
     throw new Error(
       '--minutes takes a positive number, --sessions, --leak-sessions, --leak-rounds and ' +
-        '--leak-concurrency positive integers, --stagger-ms and --http-rate numbers ≥ 0',
+        '--leak-concurrency positive integers, --stagger-ms, --http-rate and --asr-stub-ms numbers ≥ 0',
     );
   }
   return options;
 }
 
 /** Starts the built server for the run: under strace with its whole log kept for `privacy`. */
-function startServer(maxLive: number, privacy?: PrivacyWatch): Promise<BuiltServer> {
+function startServer(
+  maxLive: number,
+  privacy?: PrivacyWatch,
+  recognizer?: RecognizerStub,
+): Promise<BuiltServer> {
   return startBuiltServer({
     // Under the privacy check, the default level (info: every request) is what is searched.
     logLevel: privacy ? 'info' : 'warn',
-    env: { SESSION_MAX_LIVE: String(maxLive) },
+    env: { SESSION_MAX_LIVE: String(maxLive), ...recognizer?.env },
     inspect: true,
     wrap: privacy ? (command, args) => privacy.wrap(command, args) : undefined,
     keepWholeLog: Boolean(privacy),
@@ -137,7 +151,11 @@ async function main(): Promise<void> {
   const maxLive = Math.max(32, options.sessions + options.leakConcurrency + 8);
   // The privacy check needs the server from its first instruction: only when started here.
   const privacy = options.url || options.skipPrivacy ? undefined : new PrivacyWatch();
-  const server = options.url ? undefined : await startServer(maxLive, privacy);
+  const recognizer =
+    options.asrStubMs === undefined || options.url
+      ? undefined
+      : await startRecognizerStub(options.asrStubMs);
+  const server = options.url ? undefined : await startServer(maxLive, privacy, recognizer);
   const base = (options.url ?? server!.base)
     .replace(/\/+$/, '')
     .replace(/^ws/, 'http')
@@ -152,7 +170,10 @@ async function main(): Promise<void> {
   };
   const verdicts: string[] = [];
   console.log(
-    `\nLoad benchmark, ${new Date().toISOString()}, ${machine}; 1-minute load average ${loadAtStart.toFixed(1)} at the start.`,
+    `\nLoad benchmark, ${new Date().toISOString()}, ${machine}; 1-minute load average ${loadAtStart.toFixed(1)} at the start.` +
+      (recognizer
+        ? ` Recognition on a stub (ASR_ENGINE=openai on loopback, ${options.asrStubMs} ms per segment, one fixed sentence).`
+        : ''),
   );
   try {
     const endpoints = httpEndpoints(privacy);
@@ -203,6 +224,7 @@ async function main(): Promise<void> {
     }
   } finally {
     server?.kill();
+    await recognizer?.close();
   }
 }
 
