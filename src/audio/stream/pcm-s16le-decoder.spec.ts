@@ -1,17 +1,6 @@
 import { int16ToFloat } from '../wav-encoder.js';
 import { PcmS16leDecoder } from './pcm-s16le-decoder.js';
-
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { concat, firstDifference, random } from './sample-stream.fixture.js';
 
 /** Little-endian bytes of `values`, as a client sends them. */
 function s16le(values: number[] | Int16Array): Uint8Array {
@@ -28,23 +17,6 @@ function randomInt16(count: number, seed: number): Int16Array {
   values[0] = -32768;
   values[1] = 32767;
   return values;
-}
-
-function concat(parts: Float32Array[]): Float32Array {
-  const out = new Float32Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
-
-/** Index of the first sample where `a` and `b` differ (lengths included), or -1. */
-function firstDifference(a: Float32Array, b: Float32Array): number {
-  const length = Math.min(a.length, b.length);
-  for (let i = 0; i < length; i++) if (!Object.is(a[i], b[i])) return i;
-  return a.length === b.length ? -1 : length;
 }
 
 /** Feeds `bytes` cut at `cuts` (increasing offsets) and returns every push's output. */

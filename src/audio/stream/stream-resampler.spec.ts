@@ -1,17 +1,6 @@
 import { Resampler } from '../resampler.js';
 import { StreamResampler, type StatelessResampler } from './stream-resampler.js';
-
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { concat, firstDifference, random } from './sample-stream.fixture.js';
 
 /** Speech-like test signal: tones, a 300 Hz → 6.3 kHz chirp, a tone above 8 kHz and noise. */
 function signal(rate: number, length: number, seed = 1): Float32Array {
@@ -39,23 +28,6 @@ function chunks(samples: Float32Array, maxChunk: number, seed: number): Float32A
     at += length;
   }
   return out;
-}
-
-function concat(parts: Float32Array[]): Float32Array {
-  const out = new Float32Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
-
-/** Index of the first sample where `a` and `b` differ (lengths included), or -1. */
-function firstDifference(a: Float32Array, b: Float32Array): number {
-  const length = Math.min(a.length, b.length);
-  for (let i = 0; i < length; i++) if (!Object.is(a[i], b[i])) return i;
-  return a.length === b.length ? -1 : length;
 }
 
 function maxAbsDifference(a: Float32Array, b: Float32Array): number {

@@ -8,6 +8,7 @@ import {
   conversationSnapshot,
   inputAudio,
   speech,
+  sentenceRecord,
 } from './conversation-snapshot.fixture.js';
 
 function withSentences(sentences: SentenceRecord[]): ConversationSnapshot {
@@ -15,22 +16,7 @@ function withSentences(sentences: SentenceRecord[]): ConversationSnapshot {
 }
 
 function baseSentence(id: string): SentenceRecord {
-  return {
-    id,
-    source: 'audio',
-    detectedAt: at(1),
-    text: 'Bonjour.',
-    language: 'fr-FR',
-    role: 'medic',
-    revision: 1,
-    status: 'processed',
-    translations: [],
-    reformulations: [],
-    speech: [],
-    alternates: [],
-    branchCSkipped: [],
-    errors: [],
-  };
+  return sentenceRecord({ id, source: 'audio', detectedAt: at(1), text: 'Bonjour.' });
 }
 
 /** Every key of every object in `value`, at any depth. */

@@ -12,6 +12,7 @@
  * - f3: a flag on the whole conversation.
  */
 import { encodeWav } from '../../audio/wav-encoder.js';
+import { newSentenceRecord } from '../conversation/sentence-record.js';
 import type {
   ConversationSnapshot,
   SentenceRecord,
@@ -56,29 +57,23 @@ export function speech(
   };
 }
 
-function sentence(
+/** A processed sentence of the medic in French, with what `fields` sets. */
+export function sentenceRecord(
   fields: Partial<SentenceRecord> & Pick<SentenceRecord, 'id' | 'source'>,
 ): SentenceRecord {
-  return {
+  return newSentenceRecord({
     detectedAt: STARTED_AT,
     text: '',
     language: 'fr-FR',
     role: 'medic',
-    revision: 1,
     status: 'processed',
-    translations: [],
-    reformulations: [],
-    speech: [],
-    alternates: [],
-    branchCSkipped: [],
-    errors: [],
     ...fields,
-  };
+  });
 }
 
 /** A fresh snapshot (new objects on each call, so a spec may alter its copy). */
 export function conversationSnapshot(): ConversationSnapshot {
-  const s1 = sentence({
+  const s1 = sentenceRecord({
     id: 's1',
     source: 'audio',
     detectedAt: at(7.4),
@@ -112,7 +107,7 @@ export function conversationSnapshot(): ConversationSnapshot {
     ],
   });
 
-  const s2 = sentence({
+  const s2 = sentenceRecord({
     id: 's2',
     source: 'audio',
     detectedAt: at(21.9),
@@ -154,7 +149,7 @@ export function conversationSnapshot(): ConversationSnapshot {
     branchCSkipped: [],
   });
 
-  const s3 = sentence({
+  const s3 = sentenceRecord({
     id: 's3',
     source: 'audio',
     detectedAt: at(40),
@@ -167,7 +162,7 @@ export function conversationSnapshot(): ConversationSnapshot {
     status: 'empty',
   });
 
-  const s4 = sentence({
+  const s4 = sentenceRecord({
     id: 's4',
     source: 'text',
     detectedAt: at(65.2),
@@ -195,7 +190,7 @@ export function conversationSnapshot(): ConversationSnapshot {
     errors: [{ service: 'TTS', message: 'Speech synthesis timed out' }],
   });
 
-  const s5 = sentence({
+  const s5 = sentenceRecord({
     id: 's5',
     source: 'audio',
     detectedAt: at(3725.6), // past the hour: minutes go on counting

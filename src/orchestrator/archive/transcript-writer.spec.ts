@@ -1,5 +1,5 @@
 import type { ConversationSnapshot, SentenceRecord } from '../conversation/conversation.types.js';
-import { at, conversationSnapshot } from './conversation-snapshot.fixture.js';
+import { at, conversationSnapshot, sentenceRecord } from './conversation-snapshot.fixture.js';
 import { writeTranscript } from './transcript-writer.js';
 
 const EXPECTED = `Medical interpretation – conversation transcript
@@ -60,24 +60,14 @@ Conversation flags:
 
 function onlySentence(fields: Partial<SentenceRecord>): ConversationSnapshot {
   const base = conversationSnapshot();
-  const sentence: SentenceRecord = {
+  const only = sentenceRecord({
     id: 's1',
     source: 'audio',
     detectedAt: at(3),
     text: 'Bonjour.',
-    language: 'fr-FR',
-    role: 'medic',
-    revision: 1,
-    status: 'processed',
-    translations: [],
-    reformulations: [],
-    speech: [],
-    alternates: [],
-    branchCSkipped: [],
-    errors: [],
     ...fields,
-  };
-  return { ...base, sentences: [sentence], flags: [], corrections: [] };
+  });
+  return { ...base, sentences: [only], flags: [], corrections: [] };
 }
 
 /** The block of lines of one sentence, from its `[mm:ss] <id> ` line to the blank line after. */

@@ -28,6 +28,7 @@ import { MessageRateLimit } from './message-rate-limit.js';
 import { SessionMetrics } from './session-metrics.js';
 import type { SessionLimits, SessionSettings } from './session-settings.js';
 import { CloseCode, type SessionTransport } from './session-transport.js';
+import { newSentenceRecord } from '../conversation/sentence-record.js';
 
 export interface SessionDependencies {
   readonly pipeline: SentencePipeline;
@@ -309,7 +310,7 @@ export class Session {
   }
 
   private newSentence(source: SentenceSource, sentence?: Sentence): SentenceRecord {
-    const record: SentenceRecord = {
+    const record = newSentenceRecord({
       id: `s${this.sentences.length + 1}`,
       source,
       detectedAt: nowIso(),
@@ -319,15 +320,8 @@ export class Session {
       text: '',
       language: this.settings.parties.medic.locale,
       role: 'unknown',
-      revision: 1,
       status: 'pending',
-      translations: [],
-      reformulations: [],
-      speech: [],
-      alternates: [],
-      branchCSkipped: [],
-      errors: [],
-    };
+    });
     this.sentences.push(record);
     this.byId.set(record.id, record);
     return record;
