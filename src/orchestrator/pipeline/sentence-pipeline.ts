@@ -48,11 +48,6 @@ export interface BranchOptions {
 @Injectable()
 export class SentencePipeline {
   private readonly roles = new RoleResolver();
-  /**
-   * The language each sentence's text was resolved to (assignLanguage), branch A's source when
-   * its role is unknown. Kept here because SentenceRecord holds only its locale.
-   */
-  private readonly textLanguages = new WeakMap<SentenceRecord, SessionLanguage>();
 
   constructor(
     private readonly transcription: TranscriptionService,
@@ -141,7 +136,10 @@ export class SentencePipeline {
   /** Branches A and B for the sentence's current role and revision. */
   async translate(record: SentenceRecord, out: PipelineOutput, options: BranchOptions) {
     const revision = record.revision;
-    const textLanguage = this.textLanguages.get(record);
+    // Only a sentence of unknown role is translated from its own language (a known role's is
+    // its party's): resolved again from the locale assignLanguage() stored, in that case only.
+    const textLanguage =
+      record.role === 'unknown' ? this.resolve(record.language, out.parties) : undefined;
     const direction = this.roles.direction(record.role, textLanguage, out.parties);
     const { source, target } = direction;
     const literal = await settle(
@@ -271,7 +269,6 @@ export class SentencePipeline {
 
   private assignLanguage(record: SentenceRecord, locale: string, parties: ConversationParties) {
     const language = this.resolve(locale, parties);
-    if (language) this.textLanguages.set(record, language);
     record.language = language?.locale ?? locale;
     record.role = this.roles.roleOf(language, parties);
   }
