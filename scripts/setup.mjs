@@ -151,14 +151,38 @@ function ensureConsoleBuild() {
   writeFileSync(stamp, wanted);
 }
 
+/**
+ * The service runs on the Node.js 24 that npm installs into node_modules/.bin (the npm package
+ * `node`, a dependency); `npm start`, `npm test` and every `npm run` put that directory first on
+ * PATH. Its binary comes from the package's install script: check that it is there and runs.
+ */
+function ensureServiceNode() {
+  const node = join(root, 'node_modules', '.bin', 'node');
+  const result = spawnSync(node, ['-p', 'process.versions.node'], { encoding: 'utf8' });
+  const version = result.status === 0 ? result.stdout.trim() : undefined;
+  const wanted = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).engines.node;
+  const [major, minor] = (version ?? '0.0').split('.').map(Number);
+  const [needMajor, needMinor] = wanted.replace('>=', '').split('.').map(Number);
+  if (major > needMajor || (major === needMajor && minor >= needMinor)) return;
+  process.stderr.write(
+    `setup: ${node} ${version ? `is Node.js ${version}` : 'does not run'}; the service needs Node.js ${wanted}.\n` +
+      'setup: it comes from the npm package `node` (its install script); reinstall it with:\n' +
+      `  rm -rf node_modules && npm ci\n`,
+  );
+  process.exit(1);
+}
+
+// The set-up itself is plain Node.js: it runs on the system's (Debian 12's own may be older than
+// the service's) until it has installed the service's.
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 20 || (major === 20 && minor < 11)) {
   process.stderr.write(
-    `setup: Node.js ${process.versions.node} is too old; install Node.js 20.11 or newer.\n`,
+    `setup: Node.js ${process.versions.node} is too old to run the set-up; install Node.js 20.11 or newer.\n`,
   );
   process.exit(1);
 }
 ensureDebianPackages();
 ensureNodeModules();
+ensureServiceNode();
 ensureBuild();
 ensureConsoleBuild();

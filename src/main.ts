@@ -1,28 +1,11 @@
-import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
-import { createApp } from './app.setup.js';
-import { ConfigError, loadConfig } from './config/load-config.js';
+// The entry point (node dist/main.js). It checks the Node.js version first and only then loads
+// the service, so that an older Node.js stops with a message saying what it needs rather than
+// with a stack trace from deep inside a dependency.
+import { nodeVersionProblem } from './runtime/node-version.js';
 
-async function bootstrap(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(
-      `${error.message}\nSee .env.example for every variable and its default.\n`,
-    );
-    process.exit(1);
-  }
-  const app = await createApp(config);
-  const logger = new Logger('Bootstrap');
-  if (!config.authEnabled) {
-    logger.warn(
-      'API_KEYS is not set: authentication is off, so the service listens on 127.0.0.1 only. Set API_KEYS to serve other machines.',
-    );
-  }
-  await app.listen(config.PORT, config.host);
-  logger.log(`Listening on http://${config.host}:${config.PORT} (API docs at /docs)`);
+const problem = nodeVersionProblem(process.versions.node);
+if (problem) {
+  process.stderr.write(`${problem}\n`);
+  process.exit(1);
 }
-
-void bootstrap();
+await import('./server.js');

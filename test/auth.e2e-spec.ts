@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { networkInterfaces } from 'node:os';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { startTestApp } from './support/test-app.js';
 

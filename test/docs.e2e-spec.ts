@@ -1,9 +1,10 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type BuiltServer, ensureBuilt, startBuiltServer } from './support/built-server.js';
 
 /**
  * The OpenAPI document of the BUILT service: the Swagger CLI plugin (schemas from the DTO types,
  * JSDoc descriptions and @example, class-validator bounds) only runs in `nest build`, so an
- * in-process app under vitest would describe far less than what `npm start` serves.
+ * in-process app under Jest would describe far less than what `npm start` serves.
  */
 
 type Schema = {
@@ -50,7 +51,7 @@ describe('OpenAPI document of the built service (node dist/main.js)', () => {
   };
   const json = (operation: Operation, status: string): MediaType => {
     const media = operation.responses[status]?.content?.['application/json'];
-    expect(media, `response ${status}`).toBeDefined();
+    expect([`response ${status}`, media !== undefined]).toEqual([`response ${status}`, true]);
     return media!;
   };
   const translate = () => doc.paths[TRANSLATE].post;
@@ -80,8 +81,8 @@ describe('OpenAPI document of the built service (node dist/main.js)', () => {
     );
     expect(operations.length).toBeGreaterThanOrEqual(2);
     for (const [name, summary] of operations) {
-      expect(typeof summary, name).toBe('string');
-      expect(summary!.trim().length, name).toBeGreaterThan(3);
+      expect([name, typeof summary]).toEqual([name, 'string']);
+      expect([name, summary!.trim().length > 3]).toEqual([name, true]);
     }
   });
 
@@ -101,14 +102,13 @@ describe('OpenAPI document of the built service (node dist/main.js)', () => {
     const bounds = { text: [1, 5000], source_language: [1, 32], target_language: [1, 32] };
     for (const [name, [min, max]] of Object.entries(bounds)) {
       const property = schema.properties![name];
-      expect(property.type, name).toBe('string');
-      expect(property.minLength, name).toBe(min);
-      expect(property.maxLength, name).toBe(max);
-      expect(typeof property.example, name).toBe('string');
+      expect([name, property.type]).toEqual([name, 'string']);
+      expect([name, property.minLength]).toEqual([name, min]);
+      expect([name, property.maxLength]).toEqual([name, max]);
+      expect([name, typeof property.example]).toEqual([name, 'string']);
       const example = property.example as string;
-      expect(example.length, name).toBeGreaterThanOrEqual(min);
-      expect(example.length, name).toBeLessThanOrEqual(max);
-      expect(property.description, name).toBeTruthy();
+      expect([name, example.length >= min && example.length <= max]).toEqual([name, true]);
+      expect([name, Boolean(property.description)]).toEqual([name, true]);
     }
     expect(schema.properties!.source_language.example).toMatch(FLORES);
     expect(schema.properties!.target_language.example).toMatch(FLORES);
@@ -121,7 +121,9 @@ describe('OpenAPI document of the built service (node dist/main.js)', () => {
         .map(([property, p]) => [`${name}.${property}`, p.example as string] as const),
     );
     expect(examples.length).toBeGreaterThan(0);
-    for (const [where, example] of examples) expect(example, where).not.toContain('\\');
+    for (const [where, example] of examples) {
+      expect([where, example]).toEqual([where, expect.not.stringContaining('\\')]);
+    }
   });
 
   it('describes the translate 200 answer as TranslationResultDto (interface 2.5)', () => {
@@ -141,8 +143,8 @@ describe('OpenAPI document of the built service (node dist/main.js)', () => {
     };
     expect(Object.keys(schema.properties ?? {}).sort()).toEqual(Object.keys(types).sort());
     for (const [name, type] of Object.entries(types)) {
-      expect(schema.properties![name].type, name).toBe(type);
-      expect(schema.properties![name].example, name).toBeDefined();
+      expect([name, schema.properties![name].type]).toEqual([name, type]);
+      expect([name, schema.properties![name].example !== undefined]).toEqual([name, true]);
     }
     expect(schema.required).toEqual(expect.arrayContaining(Object.keys(types)));
     // BCP-47 locales in the result, not the request's opaque codes.
@@ -162,8 +164,8 @@ describe('OpenAPI document of the built service (node dist/main.js)', () => {
     expect(Object.keys(entry.properties ?? {}).sort()).toEqual(fields);
     expect(entry.required).toEqual(expect.arrayContaining(fields));
     for (const field of fields) {
-      expect(entry.properties![field].type, field).toBe('string');
-      expect(entry.properties![field].example, field).toBeDefined();
+      expect([field, entry.properties![field].type]).toEqual([field, 'string']);
+      expect([field, entry.properties![field].example !== undefined]).toEqual([field, true]);
     }
     expect(entry.properties!.code.example).toMatch(FLORES);
   });
@@ -184,14 +186,17 @@ describe('OpenAPI document of the built service (node dist/main.js)', () => {
       '503',
     ]);
     for (const status of ['401', '413', '503']) {
-      expect(operation.responses[status].description, status).toBeTruthy();
+      expect([status, Boolean(operation.responses[status].description)]).toEqual([status, true]);
       const { schema, example } = json(operation, status);
-      expect(schema, status).toMatchObject({
-        type: 'object',
-        required: ['detail'],
-        properties: { detail: { type: 'string' } },
+      expect({ status, schema }).toMatchObject({
+        status,
+        schema: {
+          type: 'object',
+          required: ['detail'],
+          properties: { detail: { type: 'string' } },
+        },
       });
-      expect(example, status).toEqual({ detail: expect.any(String) });
+      expect([status, example]).toEqual([status, { detail: expect.any(String) }]);
     }
     expect((json(operation, '413').example as { detail: string }).detail).toContain(
       'MAX_JSON_BODY_BYTES',
@@ -257,9 +262,9 @@ describe('OpenAPI document of the built service (node dist/main.js)', () => {
     expect(assets.some((url) => url.endsWith('.css'))).toBe(true);
     for (const asset of assets) {
       const url = new URL(asset, page);
-      expect(url.origin, asset).toBe(server.url);
+      expect([asset, url.origin]).toEqual([asset, server.url]);
       const loaded = await fetch(url);
-      expect(loaded.status, asset).toBe(200);
+      expect([asset, loaded.status]).toEqual([asset, 200]);
       await loaded.arrayBuffer();
     }
     // No stylesheet, script or image from another host (SVG namespaces are not fetched).

@@ -1,3 +1,14 @@
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  jest,
+} from '@jest/globals';
+import { waitFor } from './support/wait-for.js';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { SileroVadModel } from '../src/audio/vad/silero-vad.model.js';
@@ -21,7 +32,7 @@ async function failures(baseUrl: string, service: 'vad' | 'asr'): Promise<number
   const value = sampleValue(parsePrometheusText(text), 'orchestrator_health_check_failures_total', {
     service,
   });
-  expect(value, service).toBeDefined();
+  expect([service, value !== undefined]).toEqual([service, true]);
   return value!;
 }
 
@@ -45,7 +56,7 @@ describe('GET /health and /health/live with the embedded engines (decisions §6)
   let transcription: TranscriptionService;
   const get = (path: string) => request(baseUrl).get(path);
   /** The active engine's own probe (pocketsphinx has one), as TranscriptionService.probe calls it. */
-  const engineProbe = () => vi.spyOn(engine as Required<AsrEngine>, 'probe');
+  const engineProbe = () => jest.spyOn(engine as Required<AsrEngine>, 'probe');
 
   beforeAll(async () => {
     ({ app, baseUrl } = await startSessionServer({
@@ -58,7 +69,9 @@ describe('GET /health and /health/live with the embedded engines (decisions §6)
     transcription = app.get(TranscriptionService);
   });
   afterAll(() => app?.close());
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it('answers 200 with vad and asr up, without an API key although API_KEYS is set', async () => {
     await get('/api/v1/translation/languages').expect(401); // the keys are on
@@ -77,7 +90,7 @@ describe('GET /health and /health/live with the embedded engines (decisions §6)
   });
 
   it('runs a real VAD inference and a real recognition on every call', async () => {
-    const vadProbe = vi.spyOn(vad, 'probe');
+    const vadProbe = jest.spyOn(vad, 'probe');
     const asrProbe = engineProbe();
     for (let i = 0; i < 3; i++) await get('/health').expect(200);
     expect(vadProbe).toHaveBeenCalledTimes(3);
@@ -102,7 +115,7 @@ describe('GET /health and /health/live with the embedded engines (decisions §6)
       );
       let res!: request.Response;
       const added = await counting(baseUrl, async () => {
-        vi.spyOn(vad, 'probe').mockRejectedValueOnce(failure);
+        jest.spyOn(vad, 'probe').mockRejectedValueOnce(failure);
         res = await get('/health').expect(503);
       });
       expect(added).toEqual({ vad: 1, asr: 0 });
@@ -127,7 +140,7 @@ describe('GET /health and /health/live with the embedded engines (decisions §6)
       let res!: request.Response;
       let elapsed = 0;
       const added = await counting(baseUrl, async () => {
-        vi.spyOn(vad, 'probe').mockReturnValueOnce(never());
+        jest.spyOn(vad, 'probe').mockReturnValueOnce(never());
         const started = Date.now();
         res = await get('/health').expect(503);
         elapsed = Date.now() - started;
@@ -185,8 +198,8 @@ describe('GET /health and /health/live with the embedded engines (decisions §6)
     it('and the VAD both fail: both under error, each counted once', async () => {
       let res!: request.Response;
       const added = await counting(baseUrl, async () => {
-        vi.spyOn(vad, 'probe').mockRejectedValueOnce(new Error('boom'));
-        vi.spyOn(transcription, 'probe').mockRejectedValueOnce(new Error('boom'));
+        jest.spyOn(vad, 'probe').mockRejectedValueOnce(new Error('boom'));
+        jest.spyOn(transcription, 'probe').mockRejectedValueOnce(new Error('boom'));
         res = await get('/health').expect(503);
       });
       expect(added).toEqual({ vad: 1, asr: 1 });
@@ -198,7 +211,7 @@ describe('GET /health and /health/live with the embedded engines (decisions §6)
 
   describe('/health/live', () => {
     it('answers {status: "ok"} without an API key and without calling any engine', async () => {
-      const probes = [vi.spyOn(vad, 'probe'), engineProbe(), vi.spyOn(transcription, 'probe')];
+      const probes = [jest.spyOn(vad, 'probe'), engineProbe(), jest.spyOn(transcription, 'probe')];
       for (let i = 0; i < 3; i++) {
         const res = await get('/health/live').expect(200);
         expect(res.body).toEqual({ status: 'ok' });
@@ -207,10 +220,10 @@ describe('GET /health and /health/live with the embedded engines (decisions §6)
     });
 
     it('answers at once while the engines hang', async () => {
-      const vadProbe = vi.spyOn(vad, 'probe').mockReturnValue(never());
-      const asrProbe = vi.spyOn(transcription, 'probe').mockReturnValue(never());
+      const vadProbe = jest.spyOn(vad, 'probe').mockReturnValue(never());
+      const asrProbe = jest.spyOn(transcription, 'probe').mockReturnValue(never());
       const health = get('/health').then((res) => res);
-      await vi.waitFor(() => expect(asrProbe).toHaveBeenCalled());
+      await waitFor(() => expect(asrProbe).toHaveBeenCalled());
       const started = Date.now();
       await get('/health/live').expect(200, { status: 'ok' });
       expect(Date.now() - started).toBeLessThan(200);

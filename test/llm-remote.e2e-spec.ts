@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { FAKE_OPENAI_MODEL, type FakeOpenAi, startFakeOpenAi } from './support/fake-openai.js';

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { startTestApp } from './support/test-app.js';

@@ -1,3 +1,5 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { waitFor } from './support/wait-for.js';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { dialogue, streamPcm } from './support/dialogue.js';
@@ -66,7 +68,7 @@ describe('GET /metrics after a scripted session', () => {
   it('exports every metric of decisions §6, open to scrapers, in the exposition format', async () => {
     const families = await scrape();
     for (const [name, type] of DECIDED) {
-      expect(families.get(name)?.type, name).toBe(type);
+      expect([name, families.get(name)?.type]).toEqual([name, type]);
     }
     // The default process metrics too.
     expect(families.get('process_cpu_seconds_total')?.type).toBe('counter');
@@ -104,7 +106,7 @@ describe('GET /metrics after a scripted session', () => {
     const empties = client.ofType('sentence_empty').length;
     expect(empties).toBe(1);
 
-    await vi.waitFor(async () =>
+    await waitFor(async () =>
       expect(await delta('orchestrator_session_duration_seconds_count')).toBe(1),
     );
     expect(
@@ -163,10 +165,10 @@ describe('GET /metrics after a scripted session', () => {
       const allowed = DECIDED.find(([name]) => name === family.name)![2];
       for (const sample of family.samples) {
         const keys = Object.keys(sample.labels).filter((key) => key !== 'le');
-        expect(
-          keys.every((key) => allowed.includes(key)),
+        expect([`${sample.name} ${keys}`, keys.every((key) => allowed.includes(key))]).toEqual([
           `${sample.name} ${keys}`,
-        ).toBe(true);
+          true,
+        ]);
       }
     }
   });

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { resample } from '../src/audio/resampler.js';
 import { decodeWav } from '../src/audio/wav-decoder.js';

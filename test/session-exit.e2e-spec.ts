@@ -1,3 +1,5 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { waitFor } from './support/wait-for.js';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import JSZip from 'jszip';
 import { decodeWav } from '../src/audio/wav-decoder.js';
@@ -99,7 +101,7 @@ describe('Ending a session', () => {
     expect(transcript).toContain(typed.translations[0].text);
     expect(transcript).toContain('conversation-level note');
 
-    await vi.waitFor(() => expect(app.get(SessionRegistry).size).toBe(0));
+    await waitFor(() => expect(app.get(SessionRegistry).size).toBe(0));
   });
 
   it('closes with 1000 and no archive when asked', async () => {
@@ -143,7 +145,7 @@ describe('Ending a session', () => {
     await streamPcm(client, samples, 16000, { speedup: Infinity });
     await client.next((m) => m.type === 'asr_result');
     client.socket.terminate();
-    await vi.waitFor(() => expect(app.get(SessionRegistry).occupancy).toBe(0));
+    await waitFor(() => expect(app.get(SessionRegistry).occupancy).toBe(0));
     // The server goes on serving.
     const next = await TestClient.open(url, { language_medic: 'es', language_patient: 'en' });
     next.json({ type: 'text_input', text: 'Take two tablets every morning.' });

@@ -1,3 +1,5 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { waitFor } from './support/wait-for.js';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import WebSocket from 'ws';
@@ -181,22 +183,22 @@ describe('WebSocket handshake (decisions §5.1)', () => {
 
   it('frees the session when the client disconnects abruptly', async () => {
     const registry = app.get(SessionRegistry);
-    await vi.waitFor(() => expect(registry.occupancy).toBe(0));
+    await waitFor(() => expect(registry.occupancy).toBe(0));
     const client = await TestClient.open(url, { language_medic: 'es', language_patient: 'en' });
     expect(registry.size).toBe(1);
     client.socket.terminate();
-    await vi.waitFor(() => expect(registry.size).toBe(0));
+    await waitFor(() => expect(registry.size).toBe(0));
   });
 
   it('keeps a connection that answers the server’s pings, and drops a half-open one', async () => {
     const registry = app.get(SessionRegistry);
-    await vi.waitFor(() => expect(registry.occupancy).toBe(0));
+    await waitFor(() => expect(registry.occupancy).toBe(0));
     const alive = await TestClient.open(url, { language_medic: 'es', language_patient: 'en' });
     const silent = await TestClient.open(url, { language_medic: 'es', language_patient: 'en' });
     expect(registry.size).toBe(2);
     // The silent client stops reading: it never sees the pings, as if the network had gone.
     silent.socket.pause();
-    await vi.waitFor(() => expect(registry.size).toBe(1), { timeout: 5000 });
+    await waitFor(() => expect(registry.size).toBe(1), { timeout: 5000 });
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(registry.size).toBe(1);
     expect(alive.closeCode).toBeUndefined();
@@ -264,7 +266,7 @@ describe('WebSocket limits and authentication', () => {
     expect(await second.closed).toBe(1013);
     first.close();
     await first.closed;
-    await vi.waitFor(() => expect(app.get(SessionRegistry).occupancy).toBe(0));
+    await waitFor(() => expect(app.get(SessionRegistry).occupancy).toBe(0));
     const third = await TestClient.connect(url, auth);
     third.json({ language_medic: 'es', language_patient: 'en' });
     await third.next((m) => m.type === 'HandshakeSuccess');
@@ -273,12 +275,12 @@ describe('WebSocket limits and authentication', () => {
   });
 
   it('closes with 1009 a message over WS_MAX_MESSAGE_BYTES', async () => {
-    await vi.waitFor(() => expect(app.get(SessionRegistry).occupancy).toBe(0));
+    await waitFor(() => expect(app.get(SessionRegistry).occupancy).toBe(0));
     const client = await TestClient.connect(url, { Authorization: 'Bearer key-one' });
     client.json({ language_medic: 'es', language_patient: 'en' });
     await client.next((m) => m.type === 'HandshakeSuccess');
     client.socket.send(Buffer.alloc(20_000));
     expect(await client.closed).toBe(1009);
-    await vi.waitFor(() => expect(app.get(SessionRegistry).size).toBe(0));
+    await waitFor(() => expect(app.get(SessionRegistry).size).toBe(0));
   });
 });

@@ -1,3 +1,5 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { waitFor } from './support/wait-for.js';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SessionRegistry } from '../src/orchestrator/session/session-registry.js';
 import { startSessionServer, TestClient } from './support/ws-client.js';
@@ -87,7 +89,7 @@ describe('Hostile WebSocket clients', () => {
       await new Promise((resolve) => setTimeout(resolve, 60)); // under the message rate limit
     }
     // The server gave up on it: its session is gone while the bystander's lives on.
-    await vi.waitFor(() => expect(registry.size).toBe(1), { timeout: 60_000, interval: 200 });
+    await waitFor(() => expect(registry.size).toBe(1), { timeout: 60_000, interval: 200 });
     await other.stillServed();
     // Its close frame (1008) sat behind what it never read: the connection was then dropped.
     stalled.socket.resume();

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +25,8 @@ describe('Privacy: nothing of a session touches the disk or leaves the machine',
       ...straceArguments(traceFile),
     ]);
     nodePid = Number(
-      execFileSync('pgrep', ['-P', String(server.child.pid), '-x', 'node'], {
+      // By its command line: Node 24 names its main thread (and so the process) MainThread.
+      execFileSync('pgrep', ['-P', String(server.child.pid), '-f', 'dist/main\\.js'], {
         encoding: 'utf8',
       }).trim(),
     );

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type BuiltServer, ensureBuilt, startBuiltServer } from './support/built-server.js';
 import { TestClient } from './support/ws-client.js';
 

@@ -1,3 +1,4 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { decodeWav } from '../src/audio/wav-decoder.js';
 import { type Message, startSessionServer, TestClient } from './support/ws-client.js';

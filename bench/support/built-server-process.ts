@@ -55,7 +55,8 @@ export interface BuiltServer {
 async function nodeUnder(wrapper: ChildProcess, command: string): Promise<number> {
   for (let i = 0; i < 100; i++) {
     try {
-      const out = execFileSync('pgrep', ['-P', String(wrapper.pid), '-x', 'node'], {
+      // By its command line: Node 24 names its main thread (and so the process) MainThread.
+      const out = execFileSync('pgrep', ['-P', String(wrapper.pid), '-f', 'dist/main\\.js'], {
         encoding: 'utf8',
       });
       return Number(out.trim().split('\n')[0]);

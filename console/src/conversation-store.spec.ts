@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { ConversationStore, isPending } from './conversation-store';
 import type { ServerMessage } from './protocol';
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { PlaybackQueue } from './playback-queue';
 import type { Branch } from './protocol';
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { fidelityWording, languageName, languageOption } from './wording';
 
 describe('wording', () => {

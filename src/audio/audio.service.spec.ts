@@ -1,3 +1,4 @@
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { BadRequestException, PayloadTooLargeException } from '@nestjs/common';
 import { toErrorResponse } from '../common/http/http-error.filter.js';

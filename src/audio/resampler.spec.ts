@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { resample, resampleTo16k, Resampler } from './resampler.js';
 
 function sine(frequency: number, rate: number, seconds: number, amplitude = 0.5): Float32Array {

@@ -1,3 +1,4 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { resample, resampleTo16k } from './resampler.js';
 import { AudioDecodeError, type AudioDecodeReason, decodeWav } from './wav-decoder.js';

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { AudioDecodeError, decodeWav } from './wav-decoder.js';
 import { encodeWav, floatToInt16, int16ToFloat } from './wav-encoder.js';

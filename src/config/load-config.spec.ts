@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { TranslationEngineName } from './app-config.js';
 import { ConfigError, loadConfig } from './load-config.js';
 

@@ -1,3 +1,4 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { HealthIndicatorService } from '@nestjs/terminus';
 import { EngineTimeoutError, EngineUnavailableError } from '../common/errors/engine.errors.js';
@@ -9,8 +10,8 @@ import { HealthProbe } from './health-probe.js';
 
 /** The indicator over a fake transcription service whose probe does what `probe` does. */
 function asrIndicator(probe: () => Promise<void>, timeoutMs = 5_000) {
-  const transcription = { engineName: 'openai', probe: vi.fn(probe) };
-  const metrics = { healthCheckFailed: vi.fn() };
+  const transcription = { engineName: 'openai', probe: jest.fn(probe) };
+  const metrics = { healthCheckFailed: jest.fn() };
   const config = Object.assign(new AppConfig(), { HEALTH_PROBE_TIMEOUT_MS: timeoutMs });
   const indicator = new AsrHealthIndicator(
     transcription as unknown as TranscriptionService,
@@ -25,9 +26,11 @@ function asrIndicator(probe: () => Promise<void>, timeoutMs = 5_000) {
 
 describe('AsrHealthIndicator', () => {
   beforeEach(() => {
-    vi.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
   });
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it('is up when the recognizer answers, naming the engine, with a recognition on every call', async () => {
     const { indicator, transcription, metrics } = asrIndicator(async () => undefined);

@@ -1,3 +1,4 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { HealthIndicatorService } from '@nestjs/terminus';
 import { EngineUnavailableError } from '../common/errors/engine.errors.js';
@@ -7,8 +8,8 @@ import { HealthProbe, UNEXPECTED_FAILURE } from './health-probe.js';
 
 /** What the indicators share: the attempt, the timeout, the message, the counter and the log. */
 describe('HealthProbe', () => {
-  let warn: ReturnType<typeof vi.spyOn>;
-  const metrics = { healthCheckFailed: vi.fn() };
+  let warn: ReturnType<typeof jest.spyOn>;
+  const metrics = { healthCheckFailed: jest.fn() };
   const probing = (timeoutMs = 5_000) =>
     new HealthProbe(
       new HealthIndicatorService(),
@@ -18,9 +19,11 @@ describe('HealthProbe', () => {
 
   beforeEach(() => {
     metrics.healthCheckFailed.mockClear();
-    warn = vi.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
   });
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it('answers any other failure with a generic line: no message, no stack', async () => {
     const secret = new TypeError("Cannot read properties of undefined (reading 'patient')");
@@ -65,7 +68,7 @@ describe('HealthProbe', () => {
   });
 
   it('never serves a cached result: concurrent calls run their own probes', async () => {
-    const probe = vi.fn(async () => undefined);
+    const probe = jest.fn(async () => undefined);
     const health = probing();
     await Promise.all([health.run('vad', probe), health.run('vad', probe)]);
     await health.run('vad', probe);

@@ -1,3 +1,4 @@
+import { describe, expect, it, jest } from '@jest/globals';
 import { Test } from '@nestjs/testing';
 import { TerminusModule, type HealthIndicatorResult } from '@nestjs/terminus';
 import type { Response } from 'express';
@@ -13,8 +14,8 @@ const down = (key: string): HealthIndicatorResult => ({
 
 /** The controller on Terminus's real HealthCheckService, with indicators whose answers are set. */
 async function controller(vad: HealthIndicatorResult, asr: HealthIndicatorResult) {
-  const vadIndicator = { isHealthy: vi.fn(async () => vad) };
-  const asrIndicator = { isHealthy: vi.fn(async () => asr) };
+  const vadIndicator = { isHealthy: jest.fn(async () => vad) };
+  const asrIndicator = { isHealthy: jest.fn(async () => asr) };
   const sessions = { draining: false };
   const module = await Test.createTestingModule({
     imports: [TerminusModule.forRoot({ logger: false })],
@@ -25,7 +26,7 @@ async function controller(vad: HealthIndicatorResult, asr: HealthIndicatorResult
       { provide: SessionManager, useValue: sessions },
     ],
   }).compile();
-  const response = { status: vi.fn() };
+  const response = { status: jest.fn() };
   return {
     health: module.get(HealthController),
     response,

@@ -1,3 +1,4 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { HealthIndicatorService } from '@nestjs/terminus';
 import type { SileroVadModel } from '../audio/vad/silero-vad.model.js';
@@ -9,8 +10,8 @@ import { VadHealthIndicator } from './vad.health.js';
 
 /** The indicator over a fake model whose probe does what `probe` does. */
 function vadIndicator(probe: () => Promise<number>, timeoutMs = 5_000) {
-  const model = { probe: vi.fn(probe) };
-  const metrics = { healthCheckFailed: vi.fn() };
+  const model = { probe: jest.fn(probe) };
+  const metrics = { healthCheckFailed: jest.fn() };
   const config = Object.assign(new AppConfig(), { HEALTH_PROBE_TIMEOUT_MS: timeoutMs });
   const indicator = new VadHealthIndicator(
     model as unknown as SileroVadModel,
@@ -24,11 +25,13 @@ function vadIndicator(probe: () => Promise<number>, timeoutMs = 5_000) {
 }
 
 describe('VadHealthIndicator', () => {
-  let warn: ReturnType<typeof vi.spyOn>;
+  let warn: ReturnType<typeof jest.spyOn>;
   beforeEach(() => {
-    warn = vi.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
   });
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it('is up when the model infers, and runs a real inference on every call', async () => {
     const { indicator, model, metrics } = vadIndicator(async () => 0.01);

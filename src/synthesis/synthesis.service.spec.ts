@@ -1,3 +1,4 @@
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { EngineError, EngineTimeoutError } from '../common/errors/engine.errors.js';
 import { RequestValidationException } from '../common/validation/validation-detail.js';
 import { loadConfig } from '../config/load-config.js';

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { RequestValidationException } from '../common/validation/validation-detail.js';
 import { decodeBase64Audio } from './base64-audio.js';
 

@@ -1,3 +1,4 @@
+import { describe, expect, it, jest } from '@jest/globals';
 import type { AudioService } from '../audio/audio.service.js';
 import type { SentenceSegmenterFactory } from '../audio/vad/vad.module.js';
 import { EngineTimeoutError, EngineUnavailableError } from '../common/errors/engine.errors.js';
@@ -16,9 +17,11 @@ function service(
   const engine: AsrEngine = {
     name: 'fake',
     languages: () => languages,
-    transcribe: vi.fn(async () => heard),
+    transcribe: jest.fn(async () => heard),
   };
-  const identifier = { identify: vi.fn(() => ({ ...identified, confidence: 0.9 })) };
+  const identifier = {
+    identify: jest.fn<LanguageIdentifier['identify']>(() => ({ ...identified, confidence: 0.9 })),
+  };
   const transcription = new TranscriptionService(
     engine,
     {} as AudioService,
@@ -40,7 +43,7 @@ describe('TranscriptionService languages', () => {
     );
     const result = await transcription.transcribeSegment(samples, ['es-ES', 'de-DE', 'fr-FR']);
     expect(identifier.identify).toHaveBeenCalledWith('le patient', ['es-ES', 'fr-FR']);
-    expect(vi.mocked(engine.transcribe).mock.calls[0][0].localeHints).toEqual(['es-ES', 'fr-FR']);
+    expect(jest.mocked(engine.transcribe).mock.calls[0][0].localeHints).toEqual(['es-ES', 'fr-FR']);
     expect(result).toEqual({ text: 'le patient', locale: 'fr-FR', languageDecided: true });
   });
 
@@ -104,7 +107,7 @@ describe('TranscriptionService.probe', () => {
     const full: AsrEngine = {
       name: 'fake',
       languages: () => ['en-US'],
-      transcribe: vi.fn(async () => ({ text: '' })),
+      transcribe: jest.fn(async () => ({ text: '' })),
       ...engine,
     };
     const config = Object.assign(new AppConfig(), { ASR_TIMEOUT_MS: asrTimeoutMs });
@@ -119,7 +122,7 @@ describe('TranscriptionService.probe', () => {
   };
 
   it("runs the engine's own probe on every call, not a transcription", async () => {
-    const probe = vi.fn(async () => undefined);
+    const probe = jest.fn(async () => undefined);
     const { transcription, engine } = probing({ probe });
     await transcription.probe();
     await transcription.probe();
@@ -131,7 +134,7 @@ describe('TranscriptionService.probe', () => {
     const { transcription, engine } = probing({});
     await transcription.probe();
     expect(engine.transcribe).toHaveBeenCalledTimes(1);
-    const [audio, signal] = vi.mocked(engine.transcribe).mock.calls[0];
+    const [audio, signal] = jest.mocked(engine.transcribe).mock.calls[0];
     expect(audio.samples).toHaveLength(8_000);
     expect(audio.samples.every((sample) => sample === 0)).toBe(true);
     expect(audio.localeHints).toEqual([]);

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { wordDistance, wordErrorRate, words } from './wer.js';
 
 describe('word error rate', () => {

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { missingNumbers, protectedSpans } from './medical-tokens.js';
 
 const spansOf = (text: string) =>

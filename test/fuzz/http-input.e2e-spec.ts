@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -168,7 +169,7 @@ describe(`Hostile HTTP input (fast-check seed ${FUZZ_SEED}, ${FUZZ_RUNS} cases p
         `1 s later ${mb(settled.heap)}; Buffers (external): ${mb(baseline.external)}, ` +
         `${mb(after.external)}, ${mb(settled.external)}`,
     );
-    // The first use of code paths (compiled code, feedback) and the vitest worker's bookkeeping
+    // The first use of code paths (compiled code, feedback) and the Jest runtime's bookkeeping
     // add ~17 MB, the same after 300 or 1000 cases per endpoint; the round-after-round check of a
     // leak is memory.e2e-spec.ts.
     expect(settled.heap - baseline.heap).toBeLessThan(32 * MB);

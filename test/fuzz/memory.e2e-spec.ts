@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
 import { type BuiltServer, ensureBuilt, startBuiltServer } from '../support/built-server.js';

@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { expect } from '@jest/globals';
 
 /** The error a promise rejects with, checked to be a `type` (fails the test otherwise). */
 export async function rejection<T extends Error>(

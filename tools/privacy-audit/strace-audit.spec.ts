@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { auditTrace, changesFiles, connectsOut, straceArguments } from './strace-audit.js';
 
 describe('strace audit', () => {

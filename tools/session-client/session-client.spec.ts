@@ -1,7 +1,7 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { once } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
 import { type ServerOptions, WebSocketServer, type WebSocket as ServerSocket } from 'ws';
 import { parseCliArgs, UsageError } from './cli-args.js';
 import { base64Bytes, formatMessage } from './format-message.js';

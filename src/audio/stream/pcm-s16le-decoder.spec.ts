@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { int16ToFloat } from '../wav-encoder.js';
 import { PcmS16leDecoder } from './pcm-s16le-decoder.js';
 import { concat, firstDifference, random } from './sample-stream.fixture.js';

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Resampler } from '../resampler.js';
 import { StreamResampler, type StatelessResampler } from './stream-resampler.js';
 import { concat, firstDifference, random } from './sample-stream.fixture.js';
@@ -173,7 +174,7 @@ describe('StreamResampler', () => {
   });
 
   it('passes 16 kHz input through unchanged, at once, without the Resampler', async () => {
-    const resample = vi.fn();
+    const resample = jest.fn<StatelessResampler['resample']>();
     const s = new StreamResampler(16000, { resample });
     const input = signal(16000, 320);
     expect(await s.push(input)).toBe(input);
@@ -184,7 +185,7 @@ describe('StreamResampler', () => {
   });
 
   it('flushes an empty stream to nothing, without a call', async () => {
-    const resample = vi.fn();
+    const resample = jest.fn<StatelessResampler['resample']>();
     const s = new StreamResampler(44100, { resample });
     expect(await s.flush()).toHaveLength(0);
     expect(await s.push(new Float32Array(0))).toHaveLength(0);

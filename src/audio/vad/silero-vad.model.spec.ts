@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EngineUnavailableError } from '../../common/errors/engine.errors.js';
 import { SentenceSegmenter } from './sentence-segmenter.js';
 import { SileroVadModel, sileroV5ModelPath } from './silero-vad.model.js';

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import {
   VAD_CONTEXT_SAMPLES,
   VAD_FRAME_SAMPLES,

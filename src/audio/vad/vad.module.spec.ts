@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { Test } from '@nestjs/testing';
 import { ConfigModule } from '../../config/config.module.js';
 import { loadConfig } from '../../config/load-config.js';

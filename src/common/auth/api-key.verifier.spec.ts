@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { ApiKeyVerifier } from './api-key.verifier.js';
 
 describe('ApiKeyVerifier', () => {

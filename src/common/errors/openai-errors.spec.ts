@@ -1,3 +1,4 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { EngineTimeoutError, EngineUnavailableError } from './engine.errors.js';
 import {
@@ -12,11 +13,11 @@ const NOW = 1_700_000_000_000;
 const TEXT = 'Take 500 mg twice a day.';
 
 const hints = (changes: Partial<OpenAiErrorHints> = {}): OpenAiErrorHints => ({
-  url: vi.fn(() => 'url hint'),
-  key: vi.fn(() => 'key hint'),
-  model: vi.fn(() => 'model hint'),
-  timeout: vi.fn(() => 'timeout hint'),
-  serverError: vi.fn(() => 'server hint'),
+  url: jest.fn(() => 'url hint'),
+  key: jest.fn(() => 'key hint'),
+  model: jest.fn(() => 'model hint'),
+  timeout: jest.fn(() => 'timeout hint'),
+  serverError: jest.fn(() => 'server hint'),
   ...changes,
 });
 
@@ -42,8 +43,12 @@ const httpError = (status: number, body?: object, message?: string) =>
   new APIError(status, body, message, new Headers());
 
 describe('openAiFailure', () => {
-  beforeEach(() => vi.spyOn(Date, 'now').mockReturnValue(NOW));
-  afterEach(() => vi.restoreAllMocks());
+  beforeEach(() => {
+    jest.spyOn(Date, 'now').mockReturnValue(NOW);
+  });
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it('names the service and the engine', () => {
     const error = openAiFailure(new Error('x'), call({ service: 'TTS', engine: 'speech' }));
@@ -123,7 +128,9 @@ describe('openAiFailure', () => {
     });
 
     it("asks the adapter's status hint for other statuses only", () => {
-      const status = vi.fn((code: number | undefined) => (code === 422 ? 'voice hint' : undefined));
+      const status = jest.fn((code: number | undefined) =>
+        code === 422 ? 'voice hint' : undefined,
+      );
       const withStatus = call({ hints: hints({ status }) });
       expect(openAiFailure(httpError(422), withStatus).hint).toBe('voice hint');
       expect(openAiFailure(httpError(400), withStatus).hint).toBeUndefined();
@@ -167,7 +174,7 @@ describe('openAiFailure', () => {
   it('asks only for the hint it uses', () => {
     const asked = hints();
     openAiFailure(httpError(404), call({ hints: asked }));
-    expect(asked.model).toHaveBeenCalledOnce();
+    expect(asked.model).toHaveBeenCalledTimes(1);
     expect(asked.url).not.toHaveBeenCalled();
     expect(asked.key).not.toHaveBeenCalled();
     expect(asked.timeout).not.toHaveBeenCalled();

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { BadRequestException, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { EngineTimeoutError, EngineUnavailableError } from '../errors/engine.errors.js';
 import { invalidField } from '../validation/validation-detail.js';

@@ -1,11 +1,11 @@
+import { describe, expect, it, jest } from '@jest/globals';
 import { EventEmitter } from 'node:events';
 import type { Server } from 'node:http';
-import { describe, expect, it, vi } from 'vitest';
 import { answerHttpParserErrors, parserAnswer, parserAnswerBytes } from './http-parser-errors.js';
 
 /** A socket stand-in: records what the handler writes, ends or destroys. */
 function fakeSocket(writable = true) {
-  return { writable, end: vi.fn(), destroy: vi.fn() };
+  return { writable, end: jest.fn(), destroy: jest.fn() };
 }
 
 function parserError(code: string): Error & { code: string } {
@@ -22,7 +22,7 @@ describe('answerHttpParserErrors', () => {
     ['HPE_SOMETHING_NEW', 400],
   ])('answers %s with %i and a {detail} body, then closes', (code, status) => {
     const server = new EventEmitter();
-    const refused = vi.fn();
+    const refused = jest.fn();
     answerHttpParserErrors(server as Server, refused);
     const socket = fakeSocket();
     server.emit('clientError', parserError(code), socket);
@@ -40,7 +40,7 @@ describe('answerHttpParserErrors', () => {
 
   it('only closes a socket that was reset, or can no longer be written to', () => {
     const server = new EventEmitter();
-    const refused = vi.fn();
+    const refused = jest.fn();
     answerHttpParserErrors(server as Server, refused);
     const reset = fakeSocket();
     const closing = fakeSocket(false);
@@ -48,7 +48,7 @@ describe('answerHttpParserErrors', () => {
     server.emit('clientError', parserError('HPE_INVALID_METHOD'), closing);
 
     for (const socket of [reset, closing]) {
-      expect(socket.destroy).toHaveBeenCalledOnce();
+      expect(socket.destroy).toHaveBeenCalledTimes(1);
       expect(socket.end).not.toHaveBeenCalled();
     }
     expect(refused).not.toHaveBeenCalled();

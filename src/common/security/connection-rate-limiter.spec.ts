@@ -1,9 +1,12 @@
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { ConnectionRateLimiter } from './connection-rate-limiter.js';
 
 describe('ConnectionRateLimiter', () => {
   let now = 0;
   const clock = () => now;
-  beforeEach(() => (now = 1_000_000));
+  beforeEach(() => {
+    now = 1_000_000;
+  });
 
   it('allows `limit` attempts per key within a window, then says when to retry', () => {
     const limiter = new ConnectionRateLimiter(3, 60_000, clock);

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import {
   invalidOrigins,
   isAllowedWebSocketOrigin,
@@ -24,7 +25,7 @@ describe('normalizeOrigin', () => {
       'https://user@example.org',
       '',
     ]) {
-      expect(normalizeOrigin(value), value).toBeUndefined();
+      expect([value, normalizeOrigin(value)]).toEqual([value, undefined]);
     }
   });
 });

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { loadConfig } from '../../config/load-config.js';
 import { rateLimitOptions } from './rate-limit.guard.js';
 import { corsOptions } from './cors.js';
@@ -60,10 +61,10 @@ describe('security settings', () => {
         switchToHttp: () => ({ getRequest: () => ({ path }) }),
       }) as never;
     for (const path of ['/health', '/health/', '/health/live', '/metrics']) {
-      expect(options.skipIf?.(http(path)), path).toBe(true);
+      expect([path, options.skipIf?.(http(path))]).toEqual([path, true]);
     }
     for (const path of ['/api/v1/translation/languages', '/languages', '/healthz', '/']) {
-      expect(options.skipIf?.(http(path)), path).toBe(false);
+      expect([path, options.skipIf?.(http(path))]).toEqual([path, false]);
     }
     expect(options.skipIf?.({ getType: () => 'ws' } as never)).toBe(true);
   });

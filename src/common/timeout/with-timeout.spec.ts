@@ -1,4 +1,6 @@
-import { withTimeout } from './with-timeout.js';
+import { describe, expect, it } from '@jest/globals';
+import { runInNewContext } from 'node:vm';
+import { isDeadline, withTimeout } from './with-timeout.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -34,5 +36,37 @@ describe('withTimeout', () => {
       ),
     ).rejects.toThrow('backstop');
     expect(Date.now() - started).toBeLessThan(1_000);
+  });
+});
+
+describe('isDeadline', () => {
+  it('knows the reason of AbortSignal.timeout and of a passed withTimeout', async () => {
+    const signal = AbortSignal.timeout(1);
+    await sleep(20);
+    expect(isDeadline(signal.reason)).toBe(true);
+    let reason: unknown;
+    await withTimeout(
+      5,
+      (s) =>
+        new Promise((resolve) => s.addEventListener('abort', () => resolve((reason = s.reason)))),
+      () => new Error('backstop'),
+    );
+    expect(isDeadline(reason)).toBe(true);
+  });
+
+  it('knows a deadline made in another realm, where instanceof Error is false', () => {
+    const foreign: unknown = runInNewContext(
+      "Object.assign(new Error('late'), { name: 'TimeoutError' })",
+    );
+    expect(foreign instanceof Error).toBe(false);
+    expect(isDeadline(foreign)).toBe(true);
+  });
+
+  it('tells a deadline from a cancellation and from what is not an error', () => {
+    const controller = new AbortController();
+    controller.abort();
+    expect(isDeadline(controller.signal.reason)).toBe(false);
+    expect(isDeadline('TimeoutError')).toBe(false);
+    expect(isDeadline(undefined)).toBe(false);
   });
 });

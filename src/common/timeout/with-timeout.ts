@@ -24,7 +24,15 @@ export async function withTimeout<T>(
   }
 }
 
-/** Whether an abort reason is a passed deadline (withTimeout above, or AbortSignal.timeout). */
+/**
+ * Whether an abort reason is a passed deadline (withTimeout above, or AbortSignal.timeout). By
+ * its name, not `instanceof Error`: AbortSignal.timeout's DOMException may come from another
+ * realm (a vm context, a test runner's sandbox), where instanceof answers false.
+ */
 export function isDeadline(reason: unknown): boolean {
-  return reason instanceof Error && reason.name === 'TimeoutError';
+  return (
+    typeof reason === 'object' &&
+    reason !== null &&
+    (reason as { name?: unknown }).name === 'TimeoutError'
+  );
 }

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { RequestValidationPipe } from '../../common/validation/request-validation.pipe.js';
 import { RequestValidationException } from '../../common/validation/validation-detail.js';
 import { StructuredSummaryRequestDto } from './structured-summary-request.dto.js';

@@ -1,3 +1,4 @@
+import { describe, expect, it, jest } from '@jest/globals';
 import { RequestValidationException } from '../../common/validation/validation-detail.js';
 import type { LanguageIdentifier } from '../../transcription/language-id/language-identifier.js';
 import { LanguageCatalog } from '../../translation/catalog/language-catalog.js';
@@ -11,7 +12,7 @@ const NOTE = 'Patient came for a cough. He takes metformin 500 mg twice a day.';
 
 /** The embedded engine over a translation engine that translates English and Spanish only. */
 function engine() {
-  const translateText = vi.fn(async (text: string) => `[es] ${text}`);
+  const translateText = jest.fn(async (text: string) => `[es] ${text}`);
   const translation = {
     engineName: 'apertium',
     availableLanguages: async () => [language('eng_Latn'), language('spa_Latn')],

@@ -1,3 +1,4 @@
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Test } from '@nestjs/testing';
 import JSZip from 'jszip';
 import type { ConversationSnapshot, SentenceRecord } from '../conversation/conversation.types.js';
@@ -233,7 +234,7 @@ describe('ArchiveBuilder', () => {
 
   it('propagates a JSZip failure', async () => {
     const failure = new Error('out of memory');
-    const spy = vi.spyOn(JSZip.prototype, 'generateAsync').mockRejectedValueOnce(failure);
+    const spy = jest.spyOn(JSZip.prototype, 'generateAsync').mockRejectedValueOnce(failure);
     try {
       await expect(new ArchiveBuilder().build(conversationSnapshot())).rejects.toBe(failure);
     } finally {
@@ -254,7 +255,7 @@ describe('ArchiveBuilder', () => {
 
   it('writes nothing to the console', async () => {
     const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((method) =>
-      vi.spyOn(console, method).mockImplementation(() => undefined),
+      jest.spyOn(console, method).mockImplementation(() => undefined),
     );
     try {
       await new ArchiveBuilder().build(conversationSnapshot());

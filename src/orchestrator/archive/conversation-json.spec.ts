@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import type { ConversationSnapshot, SentenceRecord } from '../conversation/conversation.types.js';
 import { archiveAudioEntries, toConversationJson, type SentenceJson } from './conversation-json.js';
 import {

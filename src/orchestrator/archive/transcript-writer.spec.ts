@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import type { ConversationSnapshot, SentenceRecord } from '../conversation/conversation.types.js';
 import { at, conversationSnapshot, sentenceRecord } from './conversation-snapshot.fixture.js';
 import { writeTranscript } from './transcript-writer.js';

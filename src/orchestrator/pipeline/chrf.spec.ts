@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { chrF } from './chrf.js';
 
 /** F_β from averaged precision and recall, to state expectations from the definition. */

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import type { LlmService } from '../../llm/llm.service.js';
 import type { OrchestratorMetrics } from '../../metrics/orchestrator-metrics.service.js';
 import type { Voice } from '../../synthesis/engines/tts-engine.js';

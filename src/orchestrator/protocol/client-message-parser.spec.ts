@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { ClientMessageParser } from './client-message-parser.js';
 
 const parser = new ClientMessageParser();

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { MessageRateLimit } from './message-rate-limit.js';
 
 describe('MessageRateLimit', () => {

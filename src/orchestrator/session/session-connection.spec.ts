@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { EngineUnavailableError } from '../../common/errors/engine.errors.js';
 import type { ServerMessage } from '../protocol/server-messages.js';

@@ -1,3 +1,5 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { waitFor } from '../../../test/support/wait-for.js';
 import { Logger } from '@nestjs/common';
 import type { Sentence, SentenceSegmenter } from '../../audio/vad/sentence-segmenter.js';
 import { PcmS16leDecoder } from '../../audio/stream/pcm-s16le-decoder.js';
@@ -215,11 +217,31 @@ const sentenceTypes = (transport: RecordingTransport, id: string) =>
     .filter((m) => 'sentence_id' in m && m.sentence_id === id)
     .map((m) => m.type + ('branch' in m ? m.branch : ''));
 
+/** Jest fakes every timer API unless told otherwise: here only setTimeout and clearTimeout. */
+const EXCEPT_TIMEOUTS = [
+  'Date',
+  'hrtime',
+  'nextTick',
+  'performance',
+  'queueMicrotask',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'requestIdleCallback',
+  'cancelIdleCallback',
+  'setImmediate',
+  'clearImmediate',
+  'setInterval',
+  'clearInterval',
+  'Temporal',
+] as const;
+
 describe('Session', () => {
   // The failures provoked here are logged by design; keep the test output readable.
   beforeAll(() => Logger.overrideLogger(false));
   afterAll(() => Logger.overrideLogger(['log', 'error', 'warn']));
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   it('sends every result of a spoken sentence in pipeline order', async () => {
     const { transport, speak, exit } = setup();
@@ -242,12 +264,12 @@ describe('Session', () => {
   it('records its events as metrics: branches, stages, outcomes and the session at its end', async () => {
     const { state, speak, exit, recorded } = setup();
     speak();
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(recorded.filter((c) => c.startsWith('sentenceFinished'))).toHaveLength(1),
     );
     state.asr = async () => ({ text: '', locale: 'en-US', languageDecided: false });
     speak();
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(recorded.filter((c) => c.startsWith('sentenceFinished'))).toHaveLength(2),
     );
     await exit();
@@ -274,10 +296,10 @@ describe('Session', () => {
       throw unavailable('Transcription');
     };
     speak();
-    await vi.waitFor(() => expect(transport.of('error')).toHaveLength(1));
+    await waitFor(() => expect(transport.of('error')).toHaveLength(1));
     state.asr = async () => ({ text: 'hello there', locale: 'en-US', languageDecided: true });
     speak();
-    await vi.waitFor(() => expect(transport.of('tts_audio')).toHaveLength(2));
+    await waitFor(() => expect(transport.of('tts_audio')).toHaveLength(2));
     const snapshot = session.snapshot();
     expect(transport.of('error')[0]).toMatchObject({
       service: 'ASR',
@@ -296,7 +318,7 @@ describe('Session', () => {
     const { transport, state, speak, session, exit } = setup();
     state.asr = async () => ({ text: '', locale: 'en-US', languageDecided: false });
     speak();
-    await vi.waitFor(() => expect(transport.of('sentence_empty')).toHaveLength(1));
+    await waitFor(() => expect(transport.of('sentence_empty')).toHaveLength(1));
     expect(session.snapshot().metrics.sentences_empty).toBe(1);
     expect(transport.of('translation_result')).toEqual([]);
     await exit();
@@ -308,7 +330,7 @@ describe('Session', () => {
       throw unavailable('Translation');
     };
     session.handleText(JSON.stringify({ type: 'text_input', text: 'the patient has a fever' }));
-    await vi.waitFor(() => expect(transport.of('error')).toHaveLength(1));
+    await waitFor(() => expect(transport.of('error')).toHaveLength(1));
     expect(transport.of('error')[0]).toMatchObject({ service: 'Translation', sentence_id: 's1' });
     expect(calls.tts).toBe(0);
     expect(session.isActive).toBe(true);
@@ -322,7 +344,7 @@ describe('Session', () => {
       return `es: ${text}`;
     };
     session.handleText(JSON.stringify({ type: 'text_input', text: 'the patient has a fever' }));
-    await vi.waitFor(() => expect(transport.of('tts_audio')).toHaveLength(2));
+    await waitFor(() => expect(transport.of('tts_audio')).toHaveLength(2));
     expect(sentenceTypes(transport, 's1')).toEqual([
       'asr_result',
       'error',
@@ -351,7 +373,7 @@ describe('Session', () => {
       return speak(request, signal);
     };
     session.handleText(JSON.stringify({ type: 'text_input', text: 'the patient has a fever' }));
-    await vi.waitFor(() => expect(transport.of('tts_audio')).toHaveLength(1));
+    await waitFor(() => expect(transport.of('tts_audio')).toHaveLength(1));
     expect(sentenceTypes(transport, 's1')).toEqual([
       'asr_result',
       'translation_resultA',
@@ -370,7 +392,7 @@ describe('Session', () => {
       throw unavailable('LLM');
     };
     session.handleText(JSON.stringify({ type: 'text_input', text: 'the patient has a fever' }));
-    await vi.waitFor(() => expect(transport.of('error')).toHaveLength(1));
+    await waitFor(() => expect(transport.of('error')).toHaveLength(1));
     expect(transport.of('error')[0]).toMatchObject({ service: 'Reformulation' });
     expect(transport.of('tts_audio')).toHaveLength(1);
     await exit();
@@ -380,7 +402,7 @@ describe('Session', () => {
     const { transport, state, session, exit, calls } = setup();
     state.paraphrase = async ({ sentence }) => sentence;
     session.handleText(JSON.stringify({ type: 'text_input', text: 'the patient has a fever' }));
-    await vi.waitFor(() => expect(transport.of('tts_audio')).toHaveLength(2));
+    await waitFor(() => expect(transport.of('tts_audio')).toHaveLength(2));
     expect(calls.tts).toBe(1);
     await exit();
   });
@@ -390,7 +412,7 @@ describe('Session', () => {
     segmenter.failNext = true;
     speak();
     speak();
-    await vi.waitFor(() => expect(transport.of('tts_audio')).toHaveLength(2));
+    await waitFor(() => expect(transport.of('tts_audio')).toHaveLength(2));
     expect(transport.of('error')[0]).toMatchObject({ service: 'ASR' });
     expect(transport.of('error')[0]).not.toHaveProperty('sentence_id');
     await exit();
@@ -410,14 +432,14 @@ describe('Session', () => {
       return asr();
     };
     for (let i = 0; i < 5; i++) speak();
-    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    await waitFor(() => expect(pending).toHaveLength(2));
     // 2 running, 3 waiting > SESSION_MAX_QUEUED_SENTENCES (2): the client is no longer read.
     expect(transport.paused).toBe(1);
     while (pending.length > 0 || running > 0) {
       pending.splice(0).forEach((resolve) => resolve());
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    await vi.waitFor(() => expect(transport.of('tts_audio')).toHaveLength(10));
+    await waitFor(() => expect(transport.of('tts_audio')).toHaveLength(10));
     expect(transport.resumed).toBe(1);
     expect(peak).toBe(2);
     expect(session.snapshot().metrics.peak_concurrent_pipelines).toBe(2);
@@ -474,14 +496,14 @@ describe('Session', () => {
   });
 
   it('ends after SESSION_IDLE_TIMEOUT_MS without input, without archive', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    jest.useFakeTimers({ doNotFake: [...EXCEPT_TIMEOUTS] });
     const { transport, session } = setup({ limits: { idleTimeoutMs: 60_000 } });
-    await vi.advanceTimersByTimeAsync(59_000);
+    await jest.advanceTimersByTimeAsync(59_000);
     session.handleText(JSON.stringify({ type: 'set_speed', speed: 2 }));
-    await vi.advanceTimersByTimeAsync(59_000);
+    await jest.advanceTimersByTimeAsync(59_000);
     expect(transport.closed).toBeUndefined();
-    await vi.advanceTimersByTimeAsync(2_000);
-    vi.useRealTimers();
+    await jest.advanceTimersByTimeAsync(2_000);
+    jest.useRealTimers();
     await session.closed;
     expect(transport.of('exit_acknowledged')).toEqual([
       { type: 'exit_acknowledged', archive: false, pending_sentences: 0 },
@@ -491,13 +513,13 @@ describe('Session', () => {
   });
 
   it('ends at SESSION_MAX_DURATION_MS with its archive', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    jest.useFakeTimers({ doNotFake: [...EXCEPT_TIMEOUTS] });
     const { transport, session } = setup({ limits: { maxDurationMs: 600_000 } });
     for (let halfMinute = 0; halfMinute < 20; halfMinute++) {
       session.handleText(JSON.stringify({ type: 'set_speed', speed: 1 }));
-      await vi.advanceTimersByTimeAsync(30_000);
+      await jest.advanceTimersByTimeAsync(30_000);
     }
-    vi.useRealTimers();
+    jest.useRealTimers();
     await session.closed;
     expect(transport.of('error')[0]).toMatchObject({
       service: 'Session',

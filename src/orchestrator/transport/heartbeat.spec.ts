@@ -1,3 +1,4 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { EventEmitter } from 'node:events';
 import type { WebSocket } from 'ws';
 import { keepAlive } from './heartbeat.js';
@@ -16,8 +17,12 @@ class FakeSocket extends EventEmitter {
 }
 
 describe('keepAlive', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+  beforeEach(() => {
+    jest.useFakeTimers();
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   const start = () => {
     const socket = new FakeSocket();
@@ -28,7 +33,7 @@ describe('keepAlive', () => {
   it('pings every interval and keeps a connection that answers', () => {
     const socket = start();
     for (let i = 0; i < 5; i++) {
-      vi.advanceTimersByTime(1000);
+      jest.advanceTimersByTime(1000);
       socket.emit('pong');
     }
     expect(socket.pings).toBe(5);
@@ -37,29 +42,29 @@ describe('keepAlive', () => {
 
   it('drops a connection that missed a pong', () => {
     const socket = start();
-    vi.advanceTimersByTime(1000);
+    jest.advanceTimersByTime(1000);
     expect(socket.terminated).toBe(false);
-    vi.advanceTimersByTime(1000);
+    jest.advanceTimersByTime(1000);
     expect(socket.terminated).toBe(true);
   });
 
   it('does not count intervals while the server has paused reading the socket', () => {
     const socket = start();
-    vi.advanceTimersByTime(1000); // ping sent
+    jest.advanceTimersByTime(1000); // ping sent
     socket.isPaused = true; // backpressure: the pong cannot be read
-    vi.advanceTimersByTime(10_000);
+    jest.advanceTimersByTime(10_000);
     expect(socket.terminated).toBe(false);
     socket.isPaused = false;
-    vi.advanceTimersByTime(1000); // a new ping
+    jest.advanceTimersByTime(1000); // a new ping
     socket.emit('pong');
-    vi.advanceTimersByTime(1000);
+    jest.advanceTimersByTime(1000);
     expect(socket.terminated).toBe(false);
   });
 
   it('stops when the connection closes', () => {
     const socket = start();
     socket.emit('close');
-    vi.advanceTimersByTime(5000);
+    jest.advanceTimersByTime(5000);
     expect(socket.pings).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import { describe, expect, it, jest } from '@jest/globals';
 import type { WebSocket } from 'ws';
 import { WsSessionTransport } from './ws-session-transport.js';
 
@@ -40,16 +41,16 @@ describe('WsSessionTransport', () => {
   });
 
   it('closes with 1008 instead of queueing more for a client that does not read, then drops it', () => {
-    vi.useFakeTimers();
+    jest.useFakeTimers();
     const socket = fakeSocket(2048);
     const transport = new WsSessionTransport(socket as unknown as WebSocket, 1024);
     expect(transport.send({ type: 'speed_updated', speed: 2 })).toBe(false);
     expect(socket.sent).toEqual([]);
     expect(socket.closed).toEqual({ code: 1008, reason: 'client is not reading its messages' });
     expect(socket.terminated).toBe(false);
-    vi.advanceTimersByTime(1000);
+    jest.advanceTimersByTime(1000);
     expect(socket.terminated).toBe(true);
-    vi.useRealTimers();
+    jest.useRealTimers();
   });
 
   it('sends nothing once the socket is no longer open', () => {

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { estimatePitch } from '../../../test/support/speech-audio.js';
 import { timeStretch } from './time-stretch.js';
 

@@ -1,3 +1,4 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import {
   FAKE_SPEECH_MODEL,
   FakeOpenAiAudio,

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { Semaphore } from './semaphore.js';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));

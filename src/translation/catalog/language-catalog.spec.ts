@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import type { CatalogLanguage, NormalizedLanguage } from './catalog-language.js';
 import { LanguageCatalog } from './language-catalog.js';
 

@@ -1,3 +1,4 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import {
   EngineError,
   EngineTimeoutError,
@@ -40,7 +41,7 @@ describe('LibreTranslateEngine', () => {
     fake = await startFakeLibreTranslate();
   });
   afterEach(async () => {
-    vi.restoreAllMocks();
+    jest.restoreAllMocks();
     await fake.close();
   });
 
@@ -286,7 +287,7 @@ describe('LibreTranslateEngine', () => {
     it('caches the list for 60 s', async () => {
       const subject = engine();
       const now = Date.now();
-      const clock = vi.spyOn(Date, 'now').mockReturnValue(now);
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(now);
       await Promise.all([subject.availableCodes(), subject.availableCodes()]);
       await subject.translate({ text: 'Hi', source: ENG, target: FRA }, signal());
       clock.mockReturnValue(now + 59_000);

@@ -48,5 +48,5 @@ export const FUZZ_ENV: Record<string, string> = {
 export const MAX_JSON_BODY_BYTES = 1_048_576;
 export const MAX_AUDIO_BYTES = 2 * 1024 * 1024;
 
-/** A vitest timeout for `runs` cases averaging `msPerCase`, with room for shrinking. */
+/** A Jest timeout for `runs` cases averaging `msPerCase`, with room for shrinking. */
 export const timeoutFor = (runs: number, msPerCase: number) => 60_000 + runs * msPerCase;

@@ -128,7 +128,7 @@ export async function fuzz(
     const path = /path: "([\d:]+)"/.exec(String((error as Error).message))?.[1];
     const replay =
       `Replay: FUZZ_SEED=${seed} FUZZ_RUNS=${runs}${path ? ` FUZZ_PATH=${path}` : ''} ` +
-      `npx vitest run test/fuzz/http-input.e2e-spec.ts -t '${target.name}'`;
+      `npm run jest -- test/fuzz/http-input.e2e-spec.ts -t '${target.name}'`;
     (error as Error).message = `${replay}\n${(error as Error).message}`;
     throw error;
   }

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import type { AgeCategory, PatientGender } from '../../engines/llm-engine.js';
 import { missingNumbers } from '../../../translation/medical-tokens.js';

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { splitSentences } from './sentences.js';
 
 const texts = (input: string): string[] => splitSentences(input).map(({ text }) => text);

@@ -29,7 +29,7 @@ const SETUP_HINT =
  */
 export const MIN_CONFIDENCE = 0.2;
 
-/** The worker beside this file: src/ under vitest, dist/ once built (nest-cli.json `assets`). */
+/** The worker beside this file: src/ under Jest, dist/ once built (nest-cli.json `assets`). */
 export const WORKER_SCRIPT = fileURLToPath(new URL('./pocketsphinx_worker.py', import.meta.url));
 
 export interface PocketsphinxOptions {

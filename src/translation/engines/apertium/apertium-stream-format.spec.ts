@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { protectedSpans } from '../../medical-tokens.js';
 import { fromApertiumStream, stripMarkers, toApertiumStream } from './apertium-stream-format.js';
 

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { LanguageCatalog } from '../../catalog/language-catalog.js';
 import type { CatalogLanguage } from '../../catalog/catalog-language.js';
 import { ApertiumEngine } from './apertium.engine.js';

@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// Runs the Jest projects of jest.config.mjs: the unit tests on every core, then the end-to-end
+// tests one file at a time (Jest takes maxWorkers for a whole run, not per project, so each is
+// its own run). Ends with one closing line, "tests: N passed, N failed", that any CI log reader
+// understands, and exits non-zero when anything failed.
+//
+//   node --experimental-vm-modules scripts/run-tests.mjs [unit|e2e]   (npm run test:all, test:unit, test:e2e)
+import { availableParallelism } from 'node:os';
+import { runCLI } from 'jest';
+
+const root = new URL('..', import.meta.url).pathname;
+const RUNS = {
+  unit: { maxWorkers: availableParallelism() },
+  e2e: { runInBand: true },
+};
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !(name in RUNS));
+if (unknown.length > 0) {
+  process.stderr.write(`run-tests: unknown project ${unknown.join(', ')}; use unit or e2e.\n`);
+  process.exit(2);
+}
+if (!process.execArgv.includes('--experimental-vm-modules')) {
+  process.stderr.write(
+    'run-tests: start it with node --experimental-vm-modules (npm test does).\n',
+  );
+  process.exit(2);
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+for (const project of wanted.length > 0 ? wanted : Object.keys(RUNS)) {
+  const { results } = await runCLI(
+    { _: [], $0: 'jest', selectProjects: [project], ...RUNS[project] },
+    [root],
+  );
+  totals.passed += results.numPassedTests;
+  totals.skipped += results.numPendingTests + results.numTodoTests;
+  // A file that does not load counts as one failure: it ran none of its tests.
+  totals.failed += results.numFailedTests + results.numRuntimeErrorTestSuites;
+}
+
+const line = `tests: ${totals.passed} passed, ${totals.failed} failed`;
+process.stdout.write(`\n${totals.skipped ? `${line}, ${totals.skipped} skipped` : line}\n`);
+process.exit(totals.failed > 0 ? 1 : 0);
