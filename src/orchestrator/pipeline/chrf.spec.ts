@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { chrF } from './chrf.js';
+import { chrF, corpusChrF } from './chrf.js';
 
 /** F_β from averaged precision and recall, to state expectations from the definition. */
 function fBeta(precision: number, recall: number, beta = 2): number {
@@ -207,5 +207,36 @@ describe('chrF', () => {
       expect(() => chrF('a', 'a', { beta: -1 })).toThrow(RangeError);
       expect(() => chrF('a', 'a', { beta: Number.NaN })).toThrow(RangeError);
     });
+  });
+});
+
+describe('corpusChrF', () => {
+  const pairs = [
+    { hypothesis: 'The patient has a fever.', reference: 'The patient has fever.' },
+    { hypothesis: 'Take two tablets every morning.', reference: 'Take two pills each morning.' },
+    { hypothesis: '', reference: 'Since yesterday.' },
+  ];
+
+  it('is the sentence score for one pair, and for the same pair repeated', () => {
+    const [one] = pairs;
+    expect(corpusChrF([one])).toBeCloseTo(chrF(one.hypothesis, one.reference), 12);
+    expect(corpusChrF([one, one, one])).toBeCloseTo(chrF(one.hypothesis, one.reference), 12);
+  });
+
+  it('adds the counts up before scoring, unlike the mean of sentence scores', () => {
+    const mean = pairs.reduce((sum, p) => sum + chrF(p.hypothesis, p.reference), 0) / 3;
+    const corpus = corpusChrF(pairs);
+    // The empty hypothesis scores 0 alone but only costs recall in the sums.
+    expect(corpus).toBeGreaterThan(mean);
+    expect(corpus).toBeLessThan(1);
+    expect(
+      corpusChrF(pairs.map((p) => ({ hypothesis: p.reference, reference: p.reference }))),
+    ).toBe(1);
+  });
+
+  it('is 0 for no pairs, and checks its options as chrF does', () => {
+    expect(corpusChrF([])).toBe(0);
+    expect(() => corpusChrF(pairs, { charOrder: 0 })).toThrow(RangeError);
+    expect(() => corpusChrF(pairs, { beta: -1 })).toThrow(RangeError);
   });
 });

@@ -41,36 +41,90 @@ const PYTHON_WHITESPACE: ReadonlySet<string> = new Set(
 
 /** chrF of `hypothesis` against `reference`, 0..1 (1: identical). */
 export function chrF(hypothesis: string, reference: string, options: ChrFOptions = {}): number {
+  return fScore(statistics(hypothesis, reference, options), beta(options));
+}
+
+/**
+ * Corpus-level chrF of hypothesis/reference pairs, 0..1, as sacrebleu's `corpus_score`: the
+ * n-gram counts of every pair are added up first, then one score is computed from the sums (so a
+ * long sentence weighs more than a short one, and a pair with no n-gram of some order still counts
+ * on the others).
+ */
+export function corpusChrF(
+  pairs: Iterable<{ readonly hypothesis: string; readonly reference: string }>,
+  options: ChrFOptions = {},
+): number {
+  let sum: OrderStatistics[] | undefined;
+  for (const { hypothesis, reference } of pairs) {
+    const stats = statistics(hypothesis, reference, options);
+    sum = sum
+      ? sum.map((s, i) => ({
+          matches: s.matches + stats[i].matches,
+          hypTotal: s.hypTotal + stats[i].hypTotal,
+          refTotal: s.refTotal + stats[i].refTotal,
+        }))
+      : stats;
+  }
+  return sum ? fScore(sum, beta(options)) : 0;
+}
+
+/** The counts of one n-gram order: clipped matches and the n-grams on each side. */
+interface OrderStatistics {
+  matches: number;
+  hypTotal: number;
+  refTotal: number;
+}
+
+function beta(options: ChrFOptions): number {
+  const value = options.beta ?? DEFAULT_BETA;
+  if (!Number.isFinite(value) || value < 0) {
+    throw new RangeError(`beta must be a finite number ≥ 0, got ${value}`);
+  }
+  return value;
+}
+
+/** Counts for each order 1..charOrder (an order longer than a string counts zero n-grams). */
+function statistics(
+  hypothesis: string,
+  reference: string,
+  options: ChrFOptions,
+): OrderStatistics[] {
   const order = options.charOrder ?? DEFAULT_CHAR_ORDER;
-  const beta = options.beta ?? DEFAULT_BETA;
   if (!Number.isInteger(order) || order < 1) {
     throw new RangeError(`charOrder must be a positive integer, got ${order}`);
   }
-  if (!Number.isFinite(beta) || beta < 0) {
-    throw new RangeError(`beta must be a finite number ≥ 0, got ${beta}`);
-  }
-
   const hyp = characters(hypothesis, options);
   const ref = characters(reference, options);
+  const out: OrderStatistics[] = [];
+  for (let n = 1; n <= order; n++) {
+    const hypTotal = Math.max(0, hyp.length - n + 1);
+    const refTotal = Math.max(0, ref.length - n + 1);
+    const matches =
+      hypTotal > 0 && refTotal > 0 ? clippedMatches(ngrams(hyp, n), ngrams(ref, n)) : 0;
+    out.push({ matches, hypTotal, refTotal });
+  }
+  return out;
+}
 
+/**
+ * F_β from the counts: precision and recall averaged over the orders where both sides have at
+ * least one n-gram (sacrebleu's "effective order").
+ */
+function fScore(stats: readonly OrderStatistics[], betaValue: number): number {
   let precisionSum = 0;
   let recallSum = 0;
   let effectiveOrder = 0;
-  for (let n = 1; n <= order; n++) {
-    const hypTotal = hyp.length - n + 1;
-    const refTotal = ref.length - n + 1;
+  for (const { matches, hypTotal, refTotal } of stats) {
     if (hypTotal <= 0 || refTotal <= 0) continue; // sacrebleu: the order does not count
-    const matches = clippedMatches(ngrams(hyp, n), ngrams(ref, n));
     precisionSum += matches / hypTotal;
     recallSum += matches / refTotal;
     effectiveOrder++;
   }
   if (effectiveOrder === 0) return 0;
-
   const precision = precisionSum / effectiveOrder;
   const recall = recallSum / effectiveOrder;
   if (precision + recall === 0) return 0;
-  const betaSquare = beta * beta;
+  const betaSquare = betaValue * betaValue;
   return ((1 + betaSquare) * precision * recall) / (betaSquare * precision + recall);
 }
 
