@@ -24,6 +24,8 @@ const common = {
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   // Sources import each other as `./x.js` (Node's ESM rule); Jest finds `./x.ts` through this.
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  // jest.useFakeTimers() leaves these real, as the code awaits them while timers are faked.
+  fakeTimers: { doNotFake: ['nextTick', 'queueMicrotask'] },
 };
 
 /** @type {import('jest').Config} */
@@ -35,6 +37,7 @@ export default {
       testMatch: [
         '<rootDir>/src/**/*.spec.ts',
         '<rootDir>/tools/**/*.spec.ts',
+        '<rootDir>/bench/**/*.spec.ts',
         '<rootDir>/console/src/**/*.spec.ts',
       ],
       setupFilesAfterEnv: ['<rootDir>/test/support/setup-unit.ts'],
