@@ -22,6 +22,8 @@ const NUMBER_TOKEN = /\d+(?:[.,]\d+)*/g;
 export interface Span {
   readonly start: number;
   readonly end: number;
+  /** What to write instead of the span's own text (a clinical term's translation). */
+  readonly replacement?: string;
 }
 
 /** Spans of `text` that a translation must keep verbatim: numbers with their unit or frequency. */

@@ -12,7 +12,8 @@ import { LanguageListDto } from './dto/language-list.dto.js';
 import { TranslateRequestDto } from './dto/translate-request.dto.js';
 import { TranslationResultDto } from './dto/translation-result.dto.js';
 import { TRANSLATION_ENGINE, type TranslationEngine } from './engines/translation-engine.js';
-import { missingNumbers } from './medical-tokens.js';
+import { missingNumbers, protectedSpans } from './medical-tokens.js';
+import { ClinicalTerminology } from './terminology/clinical-terminology.js';
 
 const LIST_PATH = 'GET /api/v1/translation/languages';
 
@@ -23,6 +24,7 @@ export class TranslationService {
     @Inject(TRANSLATION_ENGINE) private readonly engine: TranslationEngine,
     private readonly catalog: LanguageCatalog,
     private readonly config: AppConfig,
+    private readonly terminology: ClinicalTerminology,
   ) {}
 
   get engineName(): string {
@@ -77,9 +79,11 @@ export class TranslationService {
   ): Promise<string> {
     if (source.code === target.code) return text;
     const ms = this.config.TRANSLATION_TIMEOUT_MS;
+    // Numbers keep priority: a term never covers a dose.
+    const fixedTerms = this.terminology.find(text, source, target, protectedSpans(text));
     const translated = await withTimeout(
       ms,
-      (signal) => this.engine.translate({ text, source, target }, signal),
+      (signal) => this.engine.translate({ text, source, target, fixedTerms }, signal),
       () =>
         new EngineTimeoutError(
           'Translation',

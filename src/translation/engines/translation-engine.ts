@@ -3,10 +3,22 @@ import { CatalogLanguage } from '../catalog/catalog-language.js';
 /** Injection token of the active translation engine (chosen by TRANSLATION_ENGINE). */
 export const TRANSLATION_ENGINE = Symbol('TRANSLATION_ENGINE');
 
+/** A span of the source text that the translation must render as `replacement`. */
+export interface FixedTerm {
+  readonly start: number;
+  readonly end: number;
+  readonly replacement: string;
+}
+
 export interface EngineTranslation {
   readonly text: string;
   readonly source: CatalogLanguage;
   readonly target: CatalogLanguage;
+  /**
+   * Clinical terms found in `text`, sorted and not overlapping, with their target-language form
+   * (ClinicalTerminology). An engine that can keep a span verbatim writes the replacement there.
+   */
+  readonly fixedTerms?: readonly FixedTerm[];
 }
 
 /**

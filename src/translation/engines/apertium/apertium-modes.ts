@@ -9,7 +9,8 @@ export const APERTIUM_MODES: ReadonlyArray<{ mode: string; source: string; targe
   { mode: 'fr-es', source: 'fra_Latn', target: 'spa_Latn' },
   { mode: 'es-fr', source: 'spa_Latn', target: 'fra_Latn' },
   { mode: 'pt-es', source: 'por_Latn', target: 'spa_Latn' },
-  { mode: 'es-pt', source: 'spa_Latn', target: 'por_Latn' },
+  // Brazilian Portuguese (the catalog's pt-BR): você with third-person verbs, as clinics say.
+  { mode: 'es-pt_BR', source: 'spa_Latn', target: 'por_Latn' },
   { mode: 'ita-spa', source: 'ita_Latn', target: 'spa_Latn' },
   { mode: 'spa-ita', source: 'spa_Latn', target: 'ita_Latn' },
 ];

@@ -27,12 +27,16 @@ function encodeFree(text: string): string {
   return out;
 }
 
-/** Encodes `text` for the pipeline, with `spans` (sorted, non-overlapping) kept verbatim. */
+/**
+ * Encodes `text` for the pipeline, with `spans` (sorted, non-overlapping) kept verbatim, or
+ * written as their `replacement` when they have one.
+ */
 export function toApertiumStream(text: string, spans: readonly Span[]): string {
   let out = '';
   let cursor = 0;
-  for (const { start, end } of spans) {
-    out += encodeFree(text.slice(cursor, start)) + superblank(text.slice(start, end));
+  for (const { start, end, replacement } of spans) {
+    out +=
+      encodeFree(text.slice(cursor, start)) + superblank(replacement ?? text.slice(start, end));
     cursor = end;
   }
   return `${out}${encodeFree(text.slice(cursor))}.[]`;

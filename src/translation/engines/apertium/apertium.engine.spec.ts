@@ -37,4 +37,45 @@ describe('ApertiumEngine', () => {
   it('translates through the Spanish pivot a text holding U+FFFF', async () => {
     expect(await translate('The doctor\uffff is here.', 'fra_Latn')).toBe('Le docteur est ici.');
   }, 10_000);
+
+  describe('formal register: the parties address each other as usted, vous, Lei, você', () => {
+    const from = (source: string, text: string, target: string) =>
+      engine.translate(
+        { text, source: language(source), target: language(target) },
+        AbortSignal.timeout(5000),
+      );
+    const SENTENCE = 'Do you have kidney problems? You have an infection in your ear.';
+
+    it.each([
+      ['spa_Latn', 'Tiene problemas de riñón? Tiene una infección en su oreja.'],
+      ['fra_Latn', 'Vous avez des problèmes de rein? Vous avez une infection dans votre oreille.'],
+      ['ita_Latn', "Ha problemi di rene? Ha un'infezione nel suo orecchio."],
+      // "riñón" is unknown to the es-pt pair: the clinical terminology takes care of it.
+      ['por_Latn', 'Tem problemas de riñón? Tem uma infecção em sua orelha.'],
+    ])(
+      'English to %s, directly or through the Spanish pivot',
+      async (target, expected) => {
+        expect(await from('eng_Latn', SENTENCE, target)).toBe(expected);
+      },
+      10_000,
+    );
+
+    it('keeps the pivot in the second person, so that the next pair reads it as the addressee', async () => {
+      // Had the Spanish step written "Tiene" (usted), French would have read "he has".
+      const french = await from('eng_Latn', 'Do you have a fever? Take your tablets.', 'fra_Latn');
+      expect(french).toMatch(/^Vous avez une fièvre\? .*vos comprimés\.$/);
+    }, 10_000);
+
+    it('speaks to the patient in Italian with Lei and Le', async () => {
+      expect(await from('spa_Latn', '¿Te duele aquí? Tú eres alérgico.', 'ita_Latn')).toMatch(
+        /^¿Le \S+ qui\? Lei è allergico\.$/,
+      );
+    });
+
+    it('leaves the first and third persons alone', async () => {
+      expect(await from('eng_Latn', 'I have a fever and he has a cough.', 'spa_Latn')).toBe(
+        'Tengo una fiebre y él tiene una tos.',
+      );
+    });
+  });
 });

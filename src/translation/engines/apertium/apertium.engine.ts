@@ -8,6 +8,7 @@ import { protectedSpans } from '../../medical-tokens.js';
 import { EngineTranslation, TranslationEngine } from '../translation-engine.js';
 import { ApertiumPipeline } from './apertium-pipeline.js';
 import { apertiumLanguages, APERTIUM_MODES, apertiumRoute } from './apertium-modes.js';
+import { FORMAL_MARK, withFormalRegister } from './formal-register.js';
 import { fromApertiumStream, stripMarkers, toApertiumStream } from './apertium-stream-format.js';
 
 const run = promisify(execFile);
@@ -27,12 +28,12 @@ export class ApertiumEngine implements TranslationEngine, OnModuleInit, OnModule
   /** Finds the installed modes and starts their pipelines, so the first request is fast too. */
   async onModuleInit(): Promise<void> {
     await Promise.all(
-      APERTIUM_MODES.map(async ({ mode }) => {
+      APERTIUM_MODES.map(async ({ mode, target }) => {
         const file = join(this.dataDir, 'modes', `${mode}.mode`);
         try {
           await access(file);
           const { stdout } = await run('apertium-wblank-mode', ['-z', file]);
-          const pipeline = new ApertiumPipeline(mode, stdout.trim());
+          const pipeline = new ApertiumPipeline(mode, withFormalRegister(stdout.trim(), target));
           pipeline.start();
           this.pipelines.set(mode, pipeline);
         } catch {
@@ -56,7 +57,7 @@ export class ApertiumEngine implements TranslationEngine, OnModuleInit, OnModule
   }
 
   async translate(
-    { text, source, target }: EngineTranslation,
+    { text, source, target, fixedTerms = [] }: EngineTranslation,
     signal: AbortSignal,
   ): Promise<string> {
     const route = apertiumRoute(source.code, target.code, new Set(this.pipelines.keys()));
@@ -68,11 +69,15 @@ export class ApertiumEngine implements TranslationEngine, OnModuleInit, OnModule
         'Run npm run setup to install the Apertium language pairs.',
       );
     }
-    // The stream format is kept between the two steps of a pivot, so protected spans stay protected.
-    let stream = toApertiumStream(text, protectedSpans(text));
-    for (const mode of route) {
-      stream = stripMarkers(await this.pipelines.get(mode)!.translate(stream, signal));
+    // The stream format is kept between the two steps of a pivot, so protected spans stay
+    // protected, and a clinical term goes through both steps already in the target language.
+    const spans = [...protectedSpans(text), ...fixedTerms].sort((a, b) => a.start - b.start);
+    let stream = toApertiumStream(text, spans);
+    for (const [step, mode] of route.entries()) {
+      // The last step writes the formal register (usted, vous, Lei); a pivot step must not.
+      const input = step === route.length - 1 ? FORMAL_MARK + stream : stream;
+      stream = stripMarkers(await this.pipelines.get(mode)!.translate(input, signal));
     }
-    return fromApertiumStream(stream);
+    return fromApertiumStream(stream.replace(FORMAL_MARK, ''));
   }
 }

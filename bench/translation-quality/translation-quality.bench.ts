@@ -1,0 +1,159 @@
+/**
+ * Translation quality of the embedded engine on the clinical development set
+ * (bench/translation-quality/devset/*.json: clinic sentences in en/es/fr/pt/it, each with its
+ * essential words). For every direction between the five languages: corpus chrF2 (sacrebleu's
+ * definition, 0–100), essential-word recall, pivot words (Spanish) left in the output, and the
+ * translations withheld because a number changed. Through TranslationService, as the REST API and
+ * the sessions translate.
+ * Run: npm run bench:translation-quality   (DEVSET_LIMIT=N for the first N sentences only)
+ */
+import 'reflect-metadata';
+import { cpus } from 'node:os';
+import { EngineOutputRejectedError } from '../../src/common/errors/engine.errors.js';
+import { AppConfig } from '../../src/config/app-config.js';
+import { corpusChrF } from '../../src/orchestrator/pipeline/chrf.js';
+import { LanguageCatalog } from '../../src/translation/catalog/language-catalog.js';
+import type { CatalogLanguage } from '../../src/translation/catalog/catalog-language.js';
+import { ApertiumEngine } from '../../src/translation/engines/apertium/apertium.engine.js';
+import { TranslationService } from '../../src/translation/translation.service.js';
+import { ClinicalTerminology } from '../../src/translation/terminology/clinical-terminology.js';
+import { percentile, printTable } from '../support/latency.js';
+import { runBenchmark } from '../support/run-benchmark.js';
+import { DEVSET_LANGUAGES, type DevsetLanguage, loadDevset } from './devset.js';
+import { essentialFound, leakedPivotWords, words } from './scoring.js';
+
+const DATA_DIR = process.env.APERTIUM_DATA_DIR ?? '/usr/share/apertium';
+const LIMIT = Number(process.env.DEVSET_LIMIT ?? Infinity);
+const PIVOT: DevsetLanguage = 'es';
+
+interface DirectionResult {
+  direction: string;
+  pairs: { hypothesis: string; reference: string }[];
+  essentialFound: number;
+  essentialTotal: number;
+  leaked: string[];
+  withheld: number;
+  latencies: number[];
+}
+
+async function main(): Promise<void> {
+  const entries = loadDevset().slice(0, LIMIT);
+  const engine = new ApertiumEngine(DATA_DIR);
+  await engine.onModuleInit();
+  const catalog = new LanguageCatalog();
+  const translation = new TranslationService(
+    engine,
+    catalog,
+    new AppConfig(),
+    process.env.TERMINOLOGY === 'off' ? new ClinicalTerminology([]) : ClinicalTerminology.builtIn(),
+  );
+  const language = (key: DevsetLanguage): CatalogLanguage => {
+    const found = catalog.normalize(key);
+    if (!found.ok) throw new Error(`no catalog language for ${key}`);
+    return found.language;
+  };
+  const vocabulary = new Map(
+    DEVSET_LANGUAGES.map((l) => [l, new Set(entries.flatMap((e) => words(e[l].text)))]),
+  );
+
+  const results: DirectionResult[] = [];
+  const examples: string[] = [];
+  for (const from of DEVSET_LANGUAGES) {
+    for (const to of DEVSET_LANGUAGES) {
+      if (from === to) continue;
+      const result: DirectionResult = {
+        direction: `${from}→${to}`,
+        pairs: [],
+        essentialFound: 0,
+        essentialTotal: 0,
+        leaked: [],
+        withheld: 0,
+        latencies: [],
+      };
+      const throughPivot = from !== PIVOT && to !== PIVOT;
+      for (const entry of entries) {
+        const source = entry[from].text;
+        const started = process.hrtime.bigint();
+        let output = '';
+        try {
+          output = await translation.translateText(source, language(from), language(to));
+        } catch (error) {
+          if (!(error instanceof EngineOutputRejectedError)) throw error;
+          result.withheld++;
+        }
+        result.latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+        result.pairs.push({ hypothesis: output, reference: entry[to].text });
+        const kept = essentialFound(output, entry[to].essential);
+        result.essentialFound += kept.found;
+        result.essentialTotal += kept.total;
+        if (throughPivot) {
+          const pivot = await translation
+            .translateText(source, language(from), language(PIVOT))
+            .catch(() => '');
+          const leaked = leakedPivotWords(output, pivot, source, vocabulary.get(to)!);
+          result.leaked.push(...leaked);
+        }
+        if (kept.missing.length > 0 && examples.length < 40 && Math.random() < 0.05) {
+          examples.push(
+            `${entry.id} ${from}→${to}: "${source}" → "${output}" (missing: ${kept.missing.join(', ')})`,
+          );
+        }
+      }
+      results.push(result);
+    }
+  }
+  engine.onModuleDestroy();
+
+  const pct = (n: number, d: number) => (d === 0 ? '–' : `${((100 * n) / d).toFixed(1)} %`);
+  const rows = results.map((r) => [
+    r.direction,
+    r.pairs.length,
+    (100 * corpusChrF(r.pairs)).toFixed(1),
+    `${pct(r.essentialFound, r.essentialTotal)} (${r.essentialFound}/${r.essentialTotal})`,
+    r.leaked.length,
+    r.withheld,
+    percentile(r.latencies, 50).toFixed(1),
+  ]);
+  const all = results.flatMap((r) => r.pairs);
+  const found = results.reduce((s, r) => s + r.essentialFound, 0);
+  const total = results.reduce((s, r) => s + r.essentialTotal, 0);
+  rows.push([
+    '**all**',
+    all.length,
+    (100 * corpusChrF(all)).toFixed(1),
+    `${pct(found, total)} (${found}/${total})`,
+    results.reduce((s, r) => s + r.leaked.length, 0),
+    results.reduce((s, r) => s + r.withheld, 0),
+    percentile(
+      results.flatMap((r) => r.latencies),
+      50,
+    ).toFixed(1),
+  ]);
+
+  console.log(
+    `Translation quality, embedded Apertium, ${entries.length} sentences × 20 directions ` +
+      `(${cpus().length} × ${cpus()[0]?.model.trim()}, Node ${process.versions.node}, ${new Date().toISOString().slice(0, 10)})\n`,
+  );
+  printTable(
+    [
+      'direction',
+      'sentences',
+      'chrF2',
+      'essential words kept',
+      'pivot words leaked',
+      'withheld (number changed)',
+      'p50 ms',
+    ],
+    rows,
+  );
+  const leakedWords = new Map<string, number>();
+  for (const w of results.flatMap((r) => r.leaked))
+    leakedWords.set(w, (leakedWords.get(w) ?? 0) + 1);
+  const top = [...leakedWords].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  console.log(
+    `\nMost leaked pivot words: ${top.map(([w, n]) => `${w} (${n})`).join(', ') || 'none'}`,
+  );
+  console.log(`\nSome sentences that lost an essential word:\n${examples.join('\n')}`);
+}
+
+runBenchmark(main);

@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import type { CatalogLanguage } from '../catalog/catalog-language.js';
+import { TermMatcher, type TermMatch } from './term-matcher.js';
+import { parseTermTable, type TermRow } from './term-table.js';
+
+/** The built-in table beside this file (nest-cli.json copies it into dist/). */
+export const CLINICAL_TERMS_FILE = new URL('./clinical-terms.tsv', import.meta.url);
+
+/**
+ * The clinical terms a translation must render as the table says, whatever the engine would
+ * choose: "chest" is "pecho", not "cofre"; "enceinte" is "pregnant", not "enclosure". Matchers
+ * are built once per direction, on first use.
+ */
+export class ClinicalTerminology {
+  private readonly matchers = new Map<string, TermMatcher>();
+
+  constructor(private readonly rows: readonly TermRow[]) {}
+
+  /** The built-in clinical terminology (clinical-terms.tsv). */
+  static builtIn(): ClinicalTerminology {
+    return new ClinicalTerminology(
+      parseTermTable(readFileSync(CLINICAL_TERMS_FILE, 'utf8'), 'clinical-terms.tsv'),
+    );
+  }
+
+  get size(): number {
+    return this.rows.length;
+  }
+
+  /** The table's terms in `text`, outside `reserved` spans, with what to write in `target`. */
+  find(
+    text: string,
+    source: CatalogLanguage,
+    target: CatalogLanguage,
+    reserved: readonly { start: number; end: number }[] = [],
+  ): TermMatch[] {
+    if (!source.iso6391 || !target.iso6391) return [];
+    const direction = `${source.iso6391}>${target.iso6391}`;
+    let matcher = this.matchers.get(direction);
+    if (!matcher) {
+      matcher = new TermMatcher(this.rows, source.iso6391, target.iso6391);
+      this.matchers.set(direction, matcher);
+    }
+    return matcher.find(text, reserved);
+  }
+}
