@@ -78,4 +78,30 @@ describe('ApertiumEngine', () => {
       );
     });
   });
+
+  describe('subjects the Spanish verb implies, in English', () => {
+    const toEnglish = (source: string, text: string) =>
+      engine.translate(
+        { text, source: language(source), target: language('eng_Latn') },
+        AbortSignal.timeout(5000),
+      );
+
+    it.each([
+      ['Tengo dolor de estómago desde anoche.', 'I have stomach ache from last night.'],
+      ['No tengo alergias.', 'I do not have allergies.'],
+      ['¿Está usted embarazada?', 'You are pregnant?'],
+      ['Usted tiene fiebre.', 'You have fever.'],
+      ['¿Toma algún medicamento?', 'You take some medicine?'],
+      ['Tenemos que hacer una prueba.', 'We have to do a test.'],
+      // No subject can be told for a third-person statement, and the patient has one.
+      ['El paciente tiene fiebre.', 'The patient has fever.'],
+    ])('%s → %s', async (spanish, english) => {
+      expect(await toEnglish('spa_Latn', spanish)).toBe(english);
+    });
+
+    it('from Italian and Portuguese too, through Spanish', async () => {
+      expect(await toEnglish('ita_Latn', 'Prendo la metformina.')).toMatch(/^I take /);
+      expect(await toEnglish('por_Latn', 'Tenho dor de cabeça.')).toMatch(/^I have /);
+    }, 10_000);
+  });
 });

@@ -9,6 +9,7 @@ import { EngineTranslation, TranslationEngine } from '../translation-engine.js';
 import { ApertiumPipeline } from './apertium-pipeline.js';
 import { apertiumLanguages, APERTIUM_MODES, apertiumRoute } from './apertium-modes.js';
 import { FORMAL_MARK, withFormalRegister } from './formal-register.js';
+import { withSubjectPronouns } from './subject-pronouns.js';
 import { fromApertiumStream, stripMarkers, toApertiumStream } from './apertium-stream-format.js';
 
 const run = promisify(execFile);
@@ -28,12 +29,17 @@ export class ApertiumEngine implements TranslationEngine, OnModuleInit, OnModule
   /** Finds the installed modes and starts their pipelines, so the first request is fast too. */
   async onModuleInit(): Promise<void> {
     await Promise.all(
-      APERTIUM_MODES.map(async ({ mode, target }) => {
+      APERTIUM_MODES.map(async ({ mode, source, target }) => {
         const file = join(this.dataDir, 'modes', `${mode}.mode`);
         try {
           await access(file);
           const { stdout } = await run('apertium-wblank-mode', ['-z', file]);
-          const pipeline = new ApertiumPipeline(mode, withFormalRegister(stdout.trim(), target));
+          const command = withSubjectPronouns(
+            withFormalRegister(stdout.trim(), target),
+            source,
+            target,
+          );
+          const pipeline = new ApertiumPipeline(mode, command);
           pipeline.start();
           this.pipelines.set(mode, pipeline);
         } catch {

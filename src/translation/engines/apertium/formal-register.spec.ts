@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { withFormalRegister } from './formal-register.js';
+import { withSubjectPronouns } from './subject-pronouns.js';
 
 const MODE =
   "lt-proc -z 'a.automorf.bin' | apertium-transfer -z -b 'x.t1x' 'x.t1x.bin' | apertium-wblank-detach | lt-proc -z $1 'a.autogen.bin' | lt-proc -z -p 'a.autopgen.bin'";
@@ -24,5 +25,19 @@ describe('withFormalRegister', () => {
     expect(withFormalRegister("lt-proc -z 'a.automorf.bin'", 'spa_Latn')).toBe(
       "lt-proc -z 'a.automorf.bin'",
     );
+  });
+});
+
+describe('withSubjectPronouns', () => {
+  const SPANISH =
+    "lt-proc -z 'spa.automorf.bin' | apertium-tagger -z -g 'spa.prob' | apertium-pretransfer -z | lt-proc -z $1 'eng.autogen.bin'";
+
+  it('puts one sed step after the Spanish tagger of the Spanish-English pipeline only', () => {
+    const command = withSubjectPronouns(SPANISH, 'spa_Latn', 'eng_Latn');
+    expect(command).toMatch(
+      /^lt-proc -z 'spa\.automorf\.bin' \| apertium-tagger -z -g 'spa\.prob' \| sed -u -z -E '[^']+' \| apertium-pretransfer -z \| lt-proc -z \$1 'eng\.autogen\.bin'$/,
+    );
+    expect(withSubjectPronouns(SPANISH, 'spa_Latn', 'fra_Latn')).toBe(SPANISH);
+    expect(withSubjectPronouns(SPANISH, 'eng_Latn', 'spa_Latn')).toBe(SPANISH);
   });
 });
