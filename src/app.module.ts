@@ -4,7 +4,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { ApiKeyGuard } from './common/auth/api-key.guard.js';
 import { ApiKeyVerifier } from './common/auth/api-key.verifier.js';
 import { HttpErrorFilter } from './common/http/http-error.filter.js';
-import { JsonBodyMiddleware } from './common/http/json-body.middleware.js';
+import { AudioJsonBodyMiddleware, JsonBodyMiddleware } from './common/http/json-body.middleware.js';
 import { LoggingModule } from './common/logging/logging.module.js';
 import { RateLimitGuard, rateLimitOptions } from './common/security/rate-limit.guard.js';
 import { RequestValidationPipe } from './common/validation/request-validation.pipe.js';
@@ -16,14 +16,19 @@ import { LlmModule } from './llm/llm.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { OrchestratorModule } from './orchestrator/orchestrator.module.js';
 import { SynthesisModule } from './synthesis/synthesis.module.js';
+import { BASE64_TRANSCRIPTION_ROUTE } from './transcription/transcription.controller.js';
 import { TranscriptionModule } from './transcription/transcription.module.js';
 import { TranslationModule } from './translation/translation.module.js';
 
 @Module({})
 export class AppModule implements NestModule {
-  /** After the request logger (an imported module's middleware runs first), before every route. */
+  /**
+   * JSON body parsing, after the request logger (an imported module's middleware runs first) and
+   * before every route; Base64 audio has its own, larger limit on its one route.
+   */
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(JsonBodyMiddleware).forRoutes('{*path}');
+    consumer.apply(AudioJsonBodyMiddleware).forRoutes(BASE64_TRANSCRIPTION_ROUTE);
+    consumer.apply(JsonBodyMiddleware).exclude(BASE64_TRANSCRIPTION_ROUTE).forRoutes('{*path}');
   }
 
   static forRoot(config: AppConfig): DynamicModule {

@@ -103,7 +103,7 @@ export class AppConfig {
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: LogLevel = 'info';
 
-  /** Largest accepted JSON request body, in bytes. */
+  /** Largest accepted JSON request body, in bytes (Base64 audio: MAX_AUDIO_BYTES instead). */
   @Transform(toInt)
   @IsInt()
   @Min(1024)

@@ -3,6 +3,7 @@ import {
   Controller,
   HttpCode,
   Post,
+  RequestMethod,
   Res,
   UploadedFile,
   UseInterceptors,
@@ -18,8 +19,13 @@ import { TranscriptionResultDto } from './dto/transcription-result.dto.js';
 import { TranscriptionService } from './transcription.service.js';
 import { UploadLimitInterceptor } from './upload-limit.interceptor.js';
 
+const TRANSCRIBE_PATH = 'api/v1/transcribe';
+
+/** The Base64 route: its JSON body has the audio limit (AudioJsonBodyMiddleware), not the JSON one. */
+export const BASE64_TRANSCRIPTION_ROUTE = { path: TRANSCRIBE_PATH, method: RequestMethod.POST };
+
 @ApiTags('Transcription')
-@Controller('api/v1/transcribe')
+@Controller(TRANSCRIBE_PATH)
 export class TranscriptionController {
   constructor(private readonly transcription: TranscriptionService) {}
 

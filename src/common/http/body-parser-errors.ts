@@ -1,24 +1,21 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Response } from 'express';
 import { RequestValidationException } from '../validation/validation-detail.js';
-
-/** Routes whose JSON carries a Base64 WAV: their limit follows MAX_AUDIO_BYTES (4/3 for Base64). */
-export const AUDIO_JSON_ROUTES = new Set(['/api/v1/transcribe']);
 
 interface BodyParserError extends Error {
   type?: string;
   status?: number;
-  limit?: number;
 }
 
 /**
  * Answers the errors of the JSON body parser, which never reach Nest's filters: malformed JSON is a 422 `json_invalid` (as 2.13 clients expect), a body over the
- * limit a 413, an unreadable body a 400, each with the decisions §3 body.
+ * limit a 413 whose detail is `tooLarge` (it names the setting of the limit), an unreadable
+ * body a 400, each with the decisions §3 body.
  */
 export function bodyParserErrors(
   error: BodyParserError,
-  req: Request,
   res: Response,
   next: NextFunction,
+  tooLarge: string,
 ) {
   switch (error.type) {
     case 'entity.parse.failed':
@@ -33,11 +30,7 @@ export function bodyParserErrors(
       );
       return;
     case 'entity.too.large':
-      res.status(413).json({
-        detail: AUDIO_JSON_ROUTES.has(req.path)
-          ? `The request body is larger than the ${error.limit ?? ''} bytes this server accepts: the audio may be at most MAX_AUDIO_BYTES once decoded from Base64.`
-          : `The request body is larger than the ${error.limit ?? ''} bytes this server accepts (MAX_JSON_BODY_BYTES).`,
-      });
+      res.status(413).json({ detail: tooLarge });
       return;
     case 'encoding.invalid':
     case 'entity.too.deep':

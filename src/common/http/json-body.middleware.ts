@@ -2,7 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { Injectable, NestMiddleware } from '@nestjs/common';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { AppConfig } from '../../config/app-config.js';
-import { AUDIO_JSON_ROUTES, bodyParserErrors } from './body-parser-errors.js';
+import { bodyParserErrors } from './body-parser-errors.js';
 
 /** Deeper JSON is refused before validation, whose recursion would otherwise overflow the stack. */
 export const MAX_JSON_DEPTH = 32;
@@ -36,21 +36,18 @@ export function jsonDepth(value: unknown, limit: number): number {
  * through: bytes that are not UTF-8 (decoded silently into U+FFFD otherwise, corrupting a
  * medical text), a body sent as something other than JSON, and JSON nested too deeply.
  */
-@Injectable()
-export class JsonBodyMiddleware implements NestMiddleware {
+abstract class JsonBodyParser implements NestMiddleware {
   private readonly parse;
-  private readonly parseAudio;
 
-  constructor(config: AppConfig) {
+  /** `tooLarge`: the 413 detail for a body over `limit` bytes, naming the setting to raise. */
+  protected constructor(
+    limit: number,
+    private readonly tooLarge: string,
+  ) {
     const verify = (_req: unknown, _res: unknown, buffer: Buffer) => {
       if (!isUtf8(buffer)) throw new BodyError('encoding.invalid', 'The body is not valid UTF-8.');
     };
-    this.parse = express.json({ limit: config.MAX_JSON_BODY_BYTES, verify });
-    const audioLimit = Math.ceil((config.MAX_AUDIO_BYTES * 4) / 3) + 64 * 1024;
-    this.parseAudio = express.json({
-      limit: Math.max(audioLimit, config.MAX_JSON_BODY_BYTES),
-      verify,
-    });
+    this.parse = express.json({ limit, verify });
   }
 
   use(req: Request, res: Response, next: NextFunction): void {
@@ -64,21 +61,50 @@ export class JsonBodyMiddleware implements NestMiddleware {
         .json({ detail: 'Unsupported content type: send the body as application/json.' });
       return;
     }
-    const parse = AUDIO_JSON_ROUTES.has(req.path) ? this.parseAudio : this.parse;
-    parse(req, res, (error?: unknown) => {
-      if (error) return bodyParserErrors(error as Error, req, res, next);
+    this.parse(req, res, (error?: unknown) => {
+      if (error) return bodyParserErrors(error as Error, res, next, this.tooLarge);
       if (jsonDepth(req.body, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
         return bodyParserErrors(
           new BodyError(
             'entity.too.deep',
             `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels.`,
           ),
-          req,
           res,
           next,
+          this.tooLarge,
         );
       }
       next();
     });
+  }
+}
+
+/** The JSON body of every route but the Base64 transcription: at most MAX_JSON_BODY_BYTES. */
+@Injectable()
+export class JsonBodyMiddleware extends JsonBodyParser {
+  constructor(config: AppConfig) {
+    const limit = config.MAX_JSON_BODY_BYTES;
+    super(
+      limit,
+      `The request body is larger than the ${limit} bytes this server accepts (MAX_JSON_BODY_BYTES).`,
+    );
+  }
+}
+
+/**
+ * The JSON body of `POST /api/v1/transcribe`, which carries a whole WAV file in Base64: its limit
+ * follows MAX_AUDIO_BYTES (4/3 of it for Base64, plus room for the JSON around it), never below
+ * MAX_JSON_BODY_BYTES.
+ */
+@Injectable()
+export class AudioJsonBodyMiddleware extends JsonBodyParser {
+  constructor(config: AppConfig) {
+    const base64Limit = Math.ceil((config.MAX_AUDIO_BYTES * 4) / 3) + 64 * 1024;
+    const limit = Math.max(base64Limit, config.MAX_JSON_BODY_BYTES);
+    super(
+      limit,
+      `The request body is larger than the ${limit} bytes this server accepts for Base64 audio: ` +
+        `the WAV file may be at most ${config.MAX_AUDIO_BYTES} bytes (MAX_AUDIO_BYTES) once decoded.`,
+    );
   }
 }
