@@ -285,6 +285,61 @@ describe('Error answers (decisions §3)', () => {
     });
   });
 
+  /**
+   * Issue 14 item 6: text of only spaces, line breaks or invisible characters holds nothing to
+   * translate, speak or summarize; it got 200 with "" (or a 352-byte WAV, or itself echoed). The
+   * WebSocket's text_input refuses it, and so does every HTTP text field.
+   */
+  describe('blank text', () => {
+    const ENDPOINTS: [string, string, Record<string, unknown>][] = [
+      [TRANSLATE, 'text', { source_language: 'eng_Latn', target_language: 'spa_Latn' }],
+      ['/api/v1/synthetize', 'text', { language: 'en', gender: 'female' }],
+      ['/api/v1/llm/paraphrase', 'sentence', {}],
+      ['/api/v1/llm/summarize', 'sentence', {}],
+      ['/api/v1/llm/generate', 'prompt', {}],
+      ['/api/v1/llm/structured-summary', 'sentence', { target_language: 'fr' }],
+    ];
+    /** `"\u00a0"` rather than an invisible character, in the test's name. */
+    const escaped = (text: string) =>
+      JSON.stringify(text).replace(
+        /[^\x20-\x7e]/g,
+        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      );
+    const BLANKS = ['   ', '\n\t \r\n', '\u00a0\u3000', '\u200b\ufeff'];
+    const cases = ENDPOINTS.flatMap(([path, field, rest]) =>
+      BLANKS.map((blank) => [path, field, escaped(blank), { ...rest, [field]: blank }] as const),
+    );
+
+    it.each(cases)(
+      'answers %s with %s = %s with 422 on that field',
+      async (path, field, _shown, body) => {
+        const res = await request(server()).post(path).send(body);
+        expect(res.status).toBe(422);
+        expect(expectValidationBody(res)).toEqual([
+          { loc: ['body', field], msg: expect.stringContaining('blank'), type: 'string_too_short' },
+        ]);
+      },
+    );
+
+    it('still translates text with spaces around it', async () => {
+      const res = await request(server())
+        .post(TRANSLATE)
+        .send({ ...VALID, text: '  Hello \n' })
+        .expect(200);
+      expect(res.body.translated_text).toMatch(/Hola/);
+    });
+
+    it('still says "must not be empty" for an empty string', async () => {
+      const res = await request(server())
+        .post(TRANSLATE)
+        .send({ ...VALID, text: '' })
+        .expect(422);
+      expect(res.body.detail).toEqual([
+        { loc: ['body', 'text'], msg: 'text must not be empty', type: 'string_too_short' },
+      ]);
+    });
+  });
+
   describe('X-Request-Id', () => {
     const cases: [string, () => Promise<Answer>][] = [
       ['a 200', () => request(server()).get(LANGUAGES)],

@@ -1,4 +1,5 @@
 import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
+import { IS_NOT_BLANK } from './is-not-blank.decorator.js';
 import { RequestValidationException, ValidationDetail } from './validation-detail.js';
 
 /** class-validator constraint → stable error `type` (pydantic's names, which 2.13 clients know). */
@@ -9,6 +10,8 @@ const TYPES: Record<string, string> = {
   isBoolean: 'bool_type',
   isNotEmpty: 'string_too_short',
   minLength: 'string_too_short',
+  // Blank text is empty text to a reader; pydantic's stripped strings call it too short as well.
+  [IS_NOT_BLANK]: 'string_too_short',
   maxLength: 'string_too_long',
   isLength: 'string_too_long',
   isIn: 'enum',

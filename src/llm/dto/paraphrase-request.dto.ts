@@ -1,5 +1,6 @@
 import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import type { AgeCategory, PatientGender } from '../engines/llm-engine.js';
+import { IsNotBlank } from '../../common/validation/is-not-blank.decorator.js';
 
 export const GENDERS: PatientGender[] = ['male', 'female'];
 export const AGE_CATEGORIES: AgeCategory[] = ['adolescent', 'senior', 'child', 'adult'];
@@ -11,6 +12,7 @@ export class ParaphraseRequestDto {
    */
   @IsString()
   @MinLength(1, { message: '$property must not be empty' })
+  @IsNotBlank()
   @MaxLength(5000, { message: '$property must be at most $constraint1 characters' })
   sentence!: string;
 

@@ -1,4 +1,5 @@
 import { IsString, MaxLength, MinLength } from 'class-validator';
+import { IsNotBlank } from '../../common/validation/is-not-blank.decorator.js';
 
 export class SummarizeRequestDto {
   /**
@@ -7,6 +8,7 @@ export class SummarizeRequestDto {
    */
   @IsString()
   @MinLength(1, { message: '$property must not be empty' })
+  @IsNotBlank()
   @MaxLength(50000, { message: '$property must be at most $constraint1 characters' })
   sentence!: string;
 }

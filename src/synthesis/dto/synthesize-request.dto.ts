@@ -11,6 +11,7 @@ import {
   MinLength,
 } from 'class-validator';
 import { VOICE_GENDERS, type VoiceGender } from '../engines/tts-engine.js';
+import { IsNotBlank } from '../../common/validation/is-not-blank.decorator.js';
 
 export const MIN_SPEED = 0.25;
 export const MAX_SPEED = 4;
@@ -23,6 +24,7 @@ export class SynthesizeRequestDto {
    */
   @IsString()
   @MinLength(1, { message: '$property must not be empty' })
+  @IsNotBlank()
   @MaxLength(5000, { message: '$property must be at most $constraint1 characters' })
   text!: string;
 

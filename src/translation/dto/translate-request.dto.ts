@@ -1,4 +1,5 @@
 import { IsString, MaxLength, MinLength } from 'class-validator';
+import { IsNotBlank } from '../../common/validation/is-not-blank.decorator.js';
 
 export class TranslateRequestDto {
   /**
@@ -8,6 +9,7 @@ export class TranslateRequestDto {
    */
   @IsString()
   @MinLength(1, { message: '$property must not be empty' })
+  @IsNotBlank()
   @MaxLength(5000, { message: '$property must be at most $constraint1 characters' })
   text!: string;
 
