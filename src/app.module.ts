@@ -5,6 +5,7 @@ import { ApiKeyGuard } from './common/auth/api-key.guard.js';
 import { ApiKeyVerifier } from './common/auth/api-key.verifier.js';
 import { HttpErrorFilter } from './common/http/http-error.filter.js';
 import { AudioJsonBodyMiddleware, JsonBodyMiddleware } from './common/http/json-body.middleware.js';
+import { MethodNotAllowedMiddleware } from './common/http/method-not-allowed.middleware.js';
 import { LoggingModule } from './common/logging/logging.module.js';
 import { RateLimitGuard, rateLimitOptions } from './common/security/rate-limit.guard.js';
 import { RequestValidationPipe } from './common/validation/request-validation.pipe.js';
@@ -23,10 +24,12 @@ import { TranslationModule } from './translation/translation.module.js';
 @Module({})
 export class AppModule implements NestModule {
   /**
-   * JSON body parsing, after the request logger (an imported module's middleware runs first) and
-   * before every route; Base64 audio has its own, larger limit on its one route.
+   * After the request logger (an imported module's middleware runs first), before every route:
+   * the 405 of a known path under a wrong method, then JSON body parsing (Base64 audio has its
+   * own, larger limit on its one route).
    */
   configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(MethodNotAllowedMiddleware).forRoutes('{*path}');
     consumer.apply(AudioJsonBodyMiddleware).forRoutes(BASE64_TRANSCRIPTION_ROUTE);
     consumer.apply(JsonBodyMiddleware).exclude(BASE64_TRANSCRIPTION_ROUTE).forRoutes('{*path}');
   }

@@ -114,15 +114,66 @@ describe('Error answers (decisions §3)', () => {
       },
     );
 
+    // Issue 14 item 8: a known route under another method is a 405 naming the methods to use.
     it.each([
-      ['GET', TRANSLATE],
-      ['PUT', TRANSLATE],
-      ['DELETE', LANGUAGES],
-      ['POST', LANGUAGES],
-      ['PATCH', LANGUAGES],
-    ])('answers %s %s with 404 or 405 {detail}', async (method, path) => {
+      ['GET', TRANSLATE, 'POST'],
+      ['PUT', TRANSLATE, 'POST'],
+      ['GET', '/api/v1/transcribe', 'POST'],
+      ['GET', '/api/v1/transcribe/file', 'POST'],
+      ['GET', '/api/v1/synthetize', 'POST'],
+      ['OPTIONS', '/api/v1/llm/structured-summary', 'POST'],
+      ['DELETE', LANGUAGES, 'GET'],
+      ['POST', LANGUAGES, 'GET'],
+      ['PATCH', LANGUAGES, 'GET'],
+      ['POST', '/languages', 'GET'],
+      ['POST', '/health', 'GET'],
+      ['PUT', '/metrics', 'GET'],
+      ['POST', '/docs-json', 'GET'],
+    ])('answers %s %s with 405, Allow and {detail} saying to use %s', async (method, path, use) => {
       const res = await raw(app, { method, path, chunks: [] });
-      expect([404, 405]).toContain(res.status);
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toBe(use === 'GET' ? 'GET, HEAD' : use);
+      expectDetailString(res);
+      expect(JSON.parse(res.text).detail).toContain(`send a ${use} request`);
+    });
+
+    it('answers 405 to the spellings Express serves a route under, and HEAD with no body', async () => {
+      for (const path of [`${TRANSLATE}/`, TRANSLATE.toUpperCase(), `${TRANSLATE}?x=1`]) {
+        const res = await raw(app, { method: 'GET', path, chunks: [] });
+        expect(res.status).toBe(405);
+        expect(res.headers.allow).toBe('POST');
+      }
+      const head = await raw(app, { method: 'HEAD', path: TRANSLATE, chunks: [] });
+      expect(head.status).toBe(405);
+      expect(head.headers.allow).toBe('POST');
+      expect(head.text).toBe('');
+    });
+
+    it('answers 405 before reading the body: the method is what is wrong', async () => {
+      for (const [type, body] of [
+        ['text/plain', 'hello'],
+        ['application/json', '{"text": '],
+        ['application/json', `{"text": "${'a'.repeat(5000)}"}`],
+      ]) {
+        const res = await raw(app, {
+          method: 'PUT',
+          path: TRANSLATE,
+          headers: { 'content-type': type },
+          chunks: [Buffer.from(body)],
+        });
+        expect(res.status).toBe(405);
+        expect(res.headers.allow).toBe('POST');
+      }
+    });
+
+    it.each([
+      ['POST', '/nope'],
+      ['DELETE', '/api/v1/nope'],
+      ['GET', `${TRANSLATE}/extra`],
+    ])('keeps 404 for %s %s, a path no route has', async (method, path) => {
+      const res = await raw(app, { method, path, chunks: [] });
+      expect(res.status).toBe(404);
+      expect(res.headers.allow).toBeUndefined();
       expectDetailString(res);
     });
   });

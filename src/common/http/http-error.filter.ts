@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import type { Response } from 'express';
 import { EngineError } from '../errors/engine.errors.js';
+import { WrongMethodException } from './allowed-methods.js';
 
 /** The body every error answers with: 2.13's `detail` array for validation, a sentence otherwise. */
 export type ErrorBody = { detail: string | unknown[] };
@@ -70,6 +71,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     if (host.getType() !== 'http') throw error;
     const response = host.switchToHttp().getResponse<Response>();
     const { status, body } = toErrorResponse(error);
+    if (error instanceof WrongMethodException) response.setHeader('Allow', error.allow);
     if (status >= 500)
       this.logger.error({ msg: 'request failed', failure: describeFailure(error) });
     if (status === HttpStatus.UNAUTHORIZED) response.setHeader('WWW-Authenticate', 'Bearer');

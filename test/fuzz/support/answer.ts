@@ -79,6 +79,18 @@ export function answerProblems(
   const type = String(answer.headers['content-type'] ?? '');
   const problems: string[] = [];
   if (status < 200 || status > 599) return [`status ${status}`];
+  const allow = answer.headers.allow;
+  if (request.expected) {
+    const { status: want, allow: wantAllow } = request.expected;
+    if (status !== want) problems.push(`a ${status}, not the ${want} this request must get`);
+    else if (allow !== wantAllow) problems.push(`Allow "${String(allow)}", not "${wantAllow}"`);
+  }
+  if (status === 405) {
+    const methods = typeof allow === 'string' ? allow.split(/,\s*/) : [];
+    if (methods.length === 0 || methods.includes(request.method)) {
+      problems.push(`a 405 to ${request.method} with Allow "${String(allow)}"`);
+    }
+  }
   const hasBody = request.method !== 'HEAD' && status !== 204 && status !== 304;
 
   if (status < 400) {

@@ -12,6 +12,11 @@ export interface FuzzRequest {
   readonly body?: Buffer | readonly Buffer[];
   /** What the generator meant to send, for the report (e.g. `dto`, `malformed-json`). */
   readonly kind: string;
+  /**
+   * The answer the request must get, when the generator knows it: a known route under a method
+   * it does not take is a 405 whose Allow header lists the route's methods.
+   */
+  readonly expected?: { readonly status: number; readonly allow: string };
 }
 
 export interface FuzzAnswer {

@@ -556,6 +556,7 @@ export function wrongMethodRequest(path: string): fc.Arbitrary<FuzzRequest> {
         headers: withBody ? JSON_HEADERS : {},
         body: withBody ? Buffer.from('{"a":1}') : undefined,
         kind: 'wrong method',
+        expected: { status: 405, allow: 'POST' },
       }),
     );
 }

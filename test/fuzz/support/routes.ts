@@ -122,6 +122,8 @@ export function getEndpointCases(
         headers: type ? { 'Content-Type': type } : {},
         body: body ? Buffer.from(body, 'latin1') : undefined,
         kind: `${method} on a GET route`,
+        // The method is refused before the body is read, whatever it holds.
+        expected: { status: 405, allow: 'GET, HEAD' },
       }),
     );
   const getWithBody = fc.constantFrom('{"a":1}', '{"a":', 'x'.repeat(2_000_000)).map((body) =>
@@ -273,8 +275,14 @@ export const unknownRouteCases: fc.Arbitrary<FuzzRequest> = fc.oneof(
     arbitrary: fc
       .tuple(fc.constantFrom(...KNOWN), fc.constantFrom(...ALL_METHODS))
       .filter(([[, allowed], method]) => !allowed.includes(method))
-      .map(([[path], method]) =>
-        printable({ method, path, headers: {}, kind: `${method} on a known route` }),
+      .map(([[path, allowed], method]) =>
+        printable({
+          method,
+          path,
+          headers: {},
+          kind: `${method} on a known route`,
+          expected: { status: 405, allow: allowed.join(', ') },
+        }),
       ),
   },
 );
