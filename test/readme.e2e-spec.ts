@@ -4,6 +4,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import {
+  MAX_WAV_CHANNELS,
+  MAX_WAV_SAMPLE_RATE,
+  MIN_WAV_SAMPLE_RATE,
+} from '../src/audio/wav-decoder.js';
 import { type BuiltServer, ensureBuilt, ROOT, startBuiltServer } from './support/built-server.js';
 
 const run = promisify(execFile);
@@ -18,20 +23,37 @@ function readmeCurlCommands(): string[] {
     .filter((line) => line.startsWith('curl '));
 }
 
-/** The `npm run session` command of the README's "A live session" section. */
-function readmeSessionCommand(): string {
+/** The `npm run session` command of the README's "A live session" section, and its comment. */
+function readmeSessionCommand(): { command: string; comment: string } {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
   const section = readme.slice(
     readme.indexOf('## A live session'),
     readme.indexOf('## Configuration'),
   );
-  const command = section
-    .replace(/\\\n\s*/g, ' ')
-    .split('\n')
-    .find((line) => line.startsWith('npm run session'));
-  if (!command) throw new Error('README: no npm run session command in "A live session"');
-  return command;
+  const lines = section.replace(/\\\n\s*/g, ' ').split('\n');
+  const index = lines.findIndex((line) => line.startsWith('npm run session'));
+  if (index < 0) throw new Error('README: no npm run session command in "A live session"');
+  return { command: lines[index], comment: lines[index - 1] };
 }
+
+/** The paragraph of the README that says which WAV files transcription takes. */
+function readmeWavFormats(): string {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const start = readme.indexOf('Transcription takes WAV files');
+  return readme.slice(start, readme.indexOf('\n\n', start)).replace(/\s+/g, ' ');
+}
+
+describe('README facts, checked against the code', () => {
+  it('states the sample rates and channel counts the WAV decoder accepts', () => {
+    const formats = readmeWavFormats();
+    const rates = /(\d+) to (\d+) kHz/.exec(formats);
+    expect(rates?.slice(1).map(Number)).toEqual([
+      MIN_WAV_SAMPLE_RATE / 1000,
+      MAX_WAV_SAMPLE_RATE / 1000,
+    ]);
+    expect(formats).toContain(`1 to ${MAX_WAV_CHANNELS} channels`);
+  });
+});
 
 describe('README examples, run as written against the built service', () => {
   let server: BuiltServer;
@@ -126,7 +148,8 @@ describe('README examples, run as written against the built service', () => {
 
   it('runs the live session example and saves the archive on the client side', async () => {
     // As written, but from the temporary directory, against this server, without real-time pacing.
-    const command = readmeSessionCommand()
+    const { command: written, comment } = readmeSessionCommand();
+    const command = written
       .replace(
         'npm run session --',
         `${join(ROOT, 'node_modules/.bin/tsx')} ${join(ROOT, 'tools/session-client/cli.ts')}`,
@@ -135,6 +158,13 @@ describe('README examples, run as written against the built service', () => {
       .concat(` --fast --url ${server.url.replace('http', 'ws')}/ws`);
     const { stdout } = await run('bash', ['-c', command], { cwd, timeout: 60_000 });
     expect(stdout.match(/asr_result/g)?.length).toBe(4);
+    // The comment names the sentences in the order they are sent, which their ids follow.
+    const sources = [...stdout.matchAll(/ s(\d+) +asr_result .*\[(typed|audio)/g)]
+      .sort((a, b) => Number(a[1]) - Number(b[1]))
+      .map((match) => match[2]);
+    expect(sources).toEqual(['typed', 'audio', 'audio', 'audio']);
+    expect(comment.indexOf('typed')).toBeGreaterThan(-1);
+    expect(comment.indexOf('typed')).toBeLessThan(comment.indexOf('recorded'));
     const archive = readFileSync(join(cwd, 'conversation.zip'));
     expect(archive.subarray(0, 2).toString()).toBe('PK');
   }, 90_000);
