@@ -12,6 +12,10 @@ import { corsOptions } from './common/security/cors.js';
 import { noStore, securityHeaders } from './common/security/security-headers.js';
 import { AppConfig } from './config/app-config.js';
 import { SessionWsAdapter } from './orchestrator/transport/session-ws.adapter.js';
+import {
+  answerMisdirectedHandshakes,
+  upgradeOnlySessionHandshakes,
+} from './orchestrator/transport/upgrade-routing.js';
 
 /** Builds the application as `npm start` serves it; the end-to-end tests use the same function. */
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
@@ -26,6 +30,9 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.set('trust proxy', trustProxy ?? false);
   // Before everything else, so that every answer has them: static files, /docs, errors.
   app.use(securityHeaders());
+  // WebSocket handshakes other than GET /ws are answered here, as HTTP errors.
+  upgradeOnlySessionHandshakes(app.getHttpServer());
+  app.use(answerMisdirectedHandshakes);
   const cors = corsOptions(config.corsOrigins);
   if (cors) app.enableCors(cors);
   // JSON bodies are parsed by JsonBodyMiddleware, after the request logger.

@@ -4,13 +4,14 @@ import type { RawData, WebSocket } from 'ws';
 import { AppConfig } from '../config/app-config.js';
 import { SessionManager } from './session/session-manager.js';
 import { keepAlive } from './transport/heartbeat.js';
+import { SESSION_WEBSOCKET_PATH } from './transport/upgrade-routing.js';
 import { WsSessionTransport } from './transport/ws-session-transport.js';
 
 /**
  * The WebSocket endpoint of real-time sessions (decisions §5). Transport only: text frames go to
  * the connection's handshake or session as strings, binary frames as audio bytes.
  */
-@WebSocketGateway({ path: '/ws' })
+@WebSocketGateway({ path: SESSION_WEBSOCKET_PATH })
 export class SessionGateway implements OnGatewayConnection {
   constructor(
     private readonly sessions: SessionManager,

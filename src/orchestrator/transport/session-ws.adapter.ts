@@ -1,4 +1,5 @@
-import type { IncomingMessage } from 'node:http';
+import { type IncomingMessage, STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { type INestApplicationContext, Logger } from '@nestjs/common';
 import { WsAdapter } from '@nestjs/platform-ws';
 import { normalizeIp } from '@nestjs/throttler';
@@ -23,7 +24,9 @@ type VerifyCallback = (
  * with an HTTP status before any session exists, in this order: the page's Origin (403 for a
  * page of another site, cross-site WebSocket hijacking; WS_ALLOWED_ORIGINS), the number of new
  * connections from the client's address (429 past WS_CONNECTIONS_PER_MINUTE, so that key
- * guessing is limited too), the API key (401, decisions §1).
+ * guessing is limited too), the API key (401, decisions §1). Every refusal has the decisions §3
+ * body, `{"detail": "…"}` as JSON, like the HTTP errors; so does a malformed handshake (400).
+ * Only handshakes for /ws get here (see ./upgrade-routing.ts for the others).
  * Messages are not routed by Nest (the gateway reads the sockets), so no frame is parsed here,
  * and none is rate limited: a session bounds its own input.
  */
@@ -51,6 +54,10 @@ export class SessionWsAdapter extends WsAdapter {
       ),
     );
     server.on('error', (error: Error) => logger.error(error));
+    // ws answers a malformed handshake in text/html unless this event has a listener.
+    server.on('wsClientError', (error: Error, socket: Duplex, request: IncomingMessage) =>
+      refuseMalformedHandshake(error, socket, request),
+    );
     return server;
   }
 
@@ -68,7 +75,11 @@ export class SessionWsAdapter extends WsAdapter {
           logger.warn(
             `A WebSocket upgrade from the page origin ${JSON.stringify(request.headers.origin)} was refused (403): add it to WS_ALLOWED_ORIGINS if it is the hospital's own.`,
           );
-          return done(false, 403, 'Forbidden: this page origin may not open sessions');
+          return refuse(
+            done,
+            403,
+            'This page origin may not open sessions: the server allows only the origins in WS_ALLOWED_ORIGINS.',
+          );
         }
         const address = clientAddress(request, this.trustProxy);
         const decision = limiter?.attempt(normalizeIp(address));
@@ -76,20 +87,62 @@ export class SessionWsAdapter extends WsAdapter {
           logger.warn(
             `A WebSocket upgrade from ${address} was refused (429): more than ${perMinute} new connections within a minute (WS_CONNECTIONS_PER_MINUTE).`,
           );
-          return done(false, 429, `Too Many Requests: retry in ${decision.retryAfterSeconds} s`, {
-            'Retry-After': String(decision.retryAfterSeconds),
-          });
+          return refuse(
+            done,
+            429,
+            `Too many new connections from this address: the server accepts ${perMinute} per minute (WS_CONNECTIONS_PER_MINUTE). Retry in ${decision.retryAfterSeconds} s.`,
+            { 'Retry-After': String(decision.retryAfterSeconds) },
+          );
         }
-        if (!verifier.enabled || verifier.verify(presentedToken(request))) return done(true);
-        done(false, 401, 'Unauthorized');
+        const token = presentedToken(request);
+        if (!verifier.enabled || verifier.verify(token)) return done(true);
+        refuse(done, 401, token ? INVALID_KEY : MISSING_KEY, { 'WWW-Authenticate': 'Bearer' });
       },
     });
   }
 }
 
+const MISSING_KEY =
+  'An API key is required. Send it as "Authorization: Bearer <key>" or, from a browser, as ?token=<key>.';
+const INVALID_KEY =
+  'The API key is not valid. Send a key from the server\'s API_KEYS as "Authorization: Bearer <key>" or ?token=<key>.';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Refuses an upgrade with a status and the decisions §3 body (ws sets Content-Length). */
+function refuse(
+  done: VerifyCallback,
+  status: number,
+  detail: string,
+  headers: Record<string, string> = {},
+): void {
+  done(false, status, JSON.stringify({ detail }), { 'Content-Type': JSON_TYPE, ...headers });
+}
+
+/**
+ * Answers a handshake ws found malformed (a bad Sec-WebSocket-Key, -Version, -Protocol or
+ * -Extensions header) with 400 and its reason, as ws's own answer would, but in JSON. The socket
+ * has left HTTP already, so the answer is written as raw HTTP/1.1, then the socket is closed.
+ */
+function refuseMalformedHandshake(error: Error, socket: Duplex, request: IncomingMessage): void {
+  const body = JSON.stringify({
+    detail: `${error.message}: this is not a valid WebSocket handshake (RFC 6455 §4.1).`,
+  });
+  const headers: Record<string, string> = {
+    Connection: 'close',
+    'Content-Type': JSON_TYPE,
+    'Content-Length': String(Buffer.byteLength(body)),
+  };
+  const version = Number(request.headers['sec-websocket-version']);
+  if (version !== 13 && version !== 8) headers['Sec-WebSocket-Version'] = '13, 8';
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.once('finish', () => socket.destroy());
+  socket.end(`HTTP/1.1 400 ${STATUS_CODES[400]}\r\n${head.join('')}\r\n${body}`);
+}
+
 /** A `ws` server, as far as the error handler needs it. */
 interface EventSource {
-  on(event: string, listener: (arg: never) => void): unknown;
+  on(event: string, listener: (...args: never[]) => void): unknown;
 }
 
 /** `Authorization: Bearer <key>` or, for browsers that cannot set headers, `?token=<key>`. */
