@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { Logger as NestLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import { answerHttpParserErrors } from './common/http/http-parser-errors.js';
@@ -11,6 +10,7 @@ import { compileTrustProxy } from './common/security/client-address.js';
 import { corsOptions } from './common/security/cors.js';
 import { noStore, securityHeaders } from './common/security/security-headers.js';
 import { AppConfig } from './config/app-config.js';
+import { serveApiDocs } from './docs/api-docs.js';
 import { SessionWsAdapter } from './orchestrator/transport/session-ws.adapter.js';
 import {
   answerMisdirectedHandshakes,
@@ -45,7 +45,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   serveConsole(app);
   // Every answer past the console's files is medical data: no cache may keep it.
   app.use(noStore);
-  setupOpenApi(app);
+  serveApiDocs(app);
   return app;
 }
 
@@ -56,26 +56,4 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
 function serveConsole(app: NestExpressApplication): void {
   const root = fileURLToPath(new URL('../console/dist', import.meta.url));
   if (existsSync(root)) app.useStaticAssets(root, { index: 'index.html', dotfiles: 'ignore' });
-}
-
-function setupOpenApi(app: NestExpressApplication): void {
-  const document = new DocumentBuilder()
-    .setTitle('Medical interpretation service')
-    .setDescription(
-      'Transcription, translation, speech synthesis and plain-language reformulation for ' +
-        'clinician–patient conversations. Errors: 422 `{detail: [{loc, msg, type}]}` for ' +
-        'validation, `{detail: "…"}` otherwise. Nothing of a conversation is stored or logged.',
-    )
-    .setVersion('1')
-    .addBearerAuth({
-      type: 'http',
-      scheme: 'bearer',
-      bearerFormat: 'API key',
-      description: 'Only when the server sets API_KEYS',
-    })
-    .addSecurityRequirements('bearer')
-    .build();
-  SwaggerModule.setup('docs', app, () => SwaggerModule.createDocument(app, document), {
-    jsonDocumentUrl: 'docs-json',
-  });
 }

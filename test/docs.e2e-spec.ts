@@ -181,6 +181,7 @@ describe('OpenAPI document of the built service (node dist/main.js)', () => {
       '200',
       '401',
       '413',
+      '415',
       '422',
       '429',
       '503',

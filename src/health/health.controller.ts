@@ -8,6 +8,7 @@ import {
 import { HealthCheck, HealthCheckService, type HealthCheckResult } from '@nestjs/terminus';
 import type { Response } from 'express';
 import { Public } from '../common/http/public.decorator.js';
+import { API_TAGS } from '../docs/api-tags.js';
 import { SessionManager } from '../orchestrator/session/session-manager.js';
 import { AsrHealthIndicator } from './asr.health.js';
 import { VadHealthIndicator } from './vad.health.js';
@@ -52,7 +53,7 @@ const ASR_DOWN = {
  * `/health` (readiness) runs a real VAD and ASR inference on every call; `/health/live`
  * (liveness) only says the process answers.
  */
-@ApiTags('operations')
+@ApiTags(API_TAGS.operations.name)
 @Controller('health')
 export class HealthController {
   constructor(

@@ -1,24 +1,26 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
+import { API_TAGS } from '../docs/api-tags.js';
 import { GenerateRequestDto, GenerateResultDto } from './dto/generate-request.dto.js';
 import { ParaphraseRequestDto, ParaphraseResultDto } from './dto/paraphrase-request.dto.js';
 import { StructuredSummaryRequestDto } from './dto/structured-summary-request.dto.js';
 import { SummarizeRequestDto, SummaryResultDto } from './dto/summarize-request.dto.js';
 import { LlmService } from './llm.service.js';
 
-@ApiTags('Language')
+@ApiTags(API_TAGS.languageModel.name)
 @Controller('api/v1/llm')
 export class LlmController {
   constructor(private readonly llm: LlmService) {}
 
-  /**
-   * Rewords medical text in plain language for the patient (gender for grammatical agreement,
-   * age category for the register). Numbers, doses and negations are kept.
-   */
-  @ApiOperation({ summary: 'Paraphrase medical text in plain language' })
-  @ApiErrors(401, 413, 422, 503)
+  @ApiOperation({
+    summary: 'Paraphrase medical text in plain language',
+    description:
+      'Rewords medical text in plain language for the patient (gender for grammatical agreement, age category for the register). Numbers, doses and negations are kept.',
+  })
+  @ApiOkResponse({ type: ParaphraseResultDto, description: 'The plain-language versions' })
+  @ApiErrors(401, 413, 415, 422, 503)
   @Post('paraphrase')
   @HttpCode(200)
   async paraphrase(
@@ -29,9 +31,12 @@ export class LlmController {
     return { paraphrases: await this.llm.paraphrase(request) };
   }
 
-  /** Summarizes a longer text, keeping its key sentences and every dose. */
-  @ApiOperation({ summary: 'Summarize a text' })
-  @ApiErrors(401, 413, 422, 503)
+  @ApiOperation({
+    summary: 'Summarize a text',
+    description: 'Summarizes a longer text, keeping its key sentences and every dose.',
+  })
+  @ApiOkResponse({ type: SummaryResultDto, description: 'The summary' })
+  @ApiErrors(401, 413, 415, 422, 503)
   @Post('summarize')
   @HttpCode(200)
   async summarize(
@@ -42,9 +47,13 @@ export class LlmController {
     return { summary: await this.llm.summarize(request.sentence) };
   }
 
-  /** Writes medical text from a prompt. Needs an LLM server (LLM_ENGINE=openai); else 503. */
-  @ApiOperation({ summary: 'Generate medical text' })
-  @ApiErrors(401, 413, 422, 503)
+  @ApiOperation({
+    summary: 'Generate medical text',
+    description:
+      'Writes medical text from a prompt. Needs an LLM server (LLM_ENGINE=openai); else 503.',
+  })
+  @ApiOkResponse({ type: GenerateResultDto, description: 'The generated text' })
+  @ApiErrors(401, 413, 415, 422, 503)
   @Post('generate')
   @HttpCode(200)
   async generate(
@@ -55,12 +64,16 @@ export class LlmController {
     return { resultat: await this.llm.generate(request.prompt) };
   }
 
-  /**
-   * Organizes patient information into sections (reason for visit, symptoms and history,
-   * medications with doses, allergies, vital signs, plan), written in the target language.
-   */
-  @ApiOperation({ summary: 'Structured medical summary' })
-  @ApiErrors(401, 413, 422, 503)
+  @ApiOperation({
+    summary: 'Structured medical summary',
+    description:
+      'Organizes patient information into sections (reason for visit, symptoms and history, medications with doses, allergies, vital signs, plan), written in the target language.',
+  })
+  @ApiOkResponse({
+    type: SummaryResultDto,
+    description: 'The structured summary, in the target language',
+  })
+  @ApiErrors(401, 413, 415, 422, 503)
   @Post('structured-summary')
   @HttpCode(200)
   async structuredSummary(

@@ -2,20 +2,22 @@ import { Body, Controller, Get, HttpCode, Post, Res, StreamableFile } from '@nes
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
+import { API_TAGS } from '../docs/api-tags.js';
 import { SynthesizeRequestDto } from './dto/synthesize-request.dto.js';
 import { VoiceListDto } from './dto/voice-list.dto.js';
 import { SynthesisService } from './synthesis.service.js';
 
-@ApiTags('Speech synthesis')
+@ApiTags(API_TAGS.synthesis.name)
 @Controller('api/v1/synthetize')
 export class SynthesisController {
   constructor(private readonly synthesis: SynthesisService) {}
 
-  /**
-   * Lists the voices of the active engine: one entry per language and gender, sorted by language
-   * then gender. Send an entry's `language` and `gender` to the synthesize operation.
-   */
-  @ApiOperation({ summary: 'List synthesis voices' })
+  @ApiOperation({
+    summary: 'List synthesis voices',
+    description:
+      "Lists the voices of the active engine: one entry per language and gender, sorted by language then gender. Send an entry's `language` and `gender` to the synthesize operation.",
+  })
+  @ApiOkResponse({ type: VoiceListDto, description: 'The voices, sorted by language then gender' })
   @ApiErrors(401, 503)
   @Get('voices')
   async voices(@Res({ passthrough: true }) res: Response): Promise<VoiceListDto> {
@@ -23,11 +25,11 @@ export class SynthesisController {
     return this.synthesis.listVoices();
   }
 
-  /**
-   * Speaks a text with the voice of (language, gender) and answers the audio: a RIFF WAV file,
-   * PCM 16-bit little-endian, mono. `X-Audio-Duration-Ms` gives its length.
-   */
-  @ApiOperation({ summary: 'Synthesize speech' })
+  @ApiOperation({
+    summary: 'Synthesize speech',
+    description:
+      'Speaks a text with the voice of (language, gender) and answers the audio: a RIFF WAV file, PCM 16-bit little-endian, mono. `X-Audio-Duration-Ms` gives its length.',
+  })
   @ApiProduces('audio/wav')
   @ApiOkResponse({
     description: 'The speech: RIFF WAV, PCM 16-bit little-endian, mono (22050 Hz with espeak-ng).',
@@ -43,7 +45,7 @@ export class SynthesisController {
       },
     },
   })
-  @ApiErrors(401, 413, 422, 503)
+  @ApiErrors(401, 413, 415, 422, 503)
   @Post()
   @HttpCode(200)
   async synthesize(

@@ -9,9 +9,10 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
+import { API_TAGS } from '../docs/api-tags.js';
 import { invalidField } from '../common/validation/validation-detail.js';
 import { decodeBase64Audio } from './base64-audio.js';
 import { TranscribeRequestDto } from './dto/transcribe-request.dto.js';
@@ -24,17 +25,21 @@ const TRANSCRIBE_PATH = 'api/v1/transcribe';
 /** The Base64 route: its JSON body has the audio limit (AudioJsonBodyMiddleware), not the JSON one. */
 export const BASE64_TRANSCRIPTION_ROUTE = { path: TRANSCRIBE_PATH, method: RequestMethod.POST };
 
-@ApiTags('Transcription')
+@ApiTags(API_TAGS.transcription.name)
 @Controller(TRANSCRIBE_PATH)
 export class TranscriptionController {
   constructor(private readonly transcription: TranscriptionService) {}
 
-  /**
-   * Transcribes a Base64-encoded WAV recording. Long recordings are split at pauses and
-   * recognized sentence by sentence; silence, noise and music give an empty text.
-   */
-  @ApiOperation({ summary: 'Transcribe Base64 WAV audio' })
-  @ApiErrors(400, 401, 413, 422, 503)
+  @ApiOperation({
+    summary: 'Transcribe Base64 WAV audio',
+    description:
+      'Transcribes a Base64-encoded WAV recording. Long recordings are split at pauses and recognized sentence by sentence; silence, noise and music give an empty text.',
+  })
+  @ApiOkResponse({
+    type: TranscriptionResultDto,
+    description: 'The recognized text and its language',
+  })
+  @ApiErrors(400, 401, 413, 415, 422, 503)
   @Post()
   @HttpCode(200)
   async transcribe(
@@ -45,8 +50,11 @@ export class TranscriptionController {
     return this.transcription.transcribeWav(decodeBase64Audio(request.audio_base64));
   }
 
-  /** Transcribes an uploaded WAV file (multipart form, field `file`), read in memory only. */
-  @ApiOperation({ summary: 'Transcribe an uploaded WAV file' })
+  @ApiOperation({
+    summary: 'Transcribe an uploaded WAV file',
+    description:
+      'Transcribes an uploaded WAV file (multipart form, field `file`), read in memory only.',
+  })
   @ApiConsumes('multipart/form-data')
   @ApiBody({
     schema: {
@@ -55,7 +63,11 @@ export class TranscriptionController {
       properties: { file: { type: 'string', format: 'binary', description: 'A WAV file' } },
     },
   })
-  @ApiErrors(400, 401, 413, 422, 503)
+  @ApiOkResponse({
+    type: TranscriptionResultDto,
+    description: 'The recognized text and its language',
+  })
+  @ApiErrors(400, 401, 413, 415, 422, 503)
   @Post('file')
   @HttpCode(200)
   @UseInterceptors(UploadLimitInterceptor, FileInterceptor('file'))

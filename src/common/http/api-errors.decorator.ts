@@ -45,6 +45,12 @@ const RESPONSES: Record<number, { description: string; schema: object; example: 
         'The request body is larger than the 1048576 bytes this server accepts (MAX_JSON_BODY_BYTES).',
     },
   },
+  415: {
+    description:
+      'The body is not JSON (application/json, or multipart/form-data for an upload), or not UTF-8',
+    schema: DETAIL_STRING,
+    example: { detail: 'Unsupported content type: send the body as application/json.' },
+  },
   422: {
     description: 'Validation failure (interface 2.13)',
     schema: VALIDATION,

@@ -6,6 +6,7 @@ export class VoiceDto {
    * ISO 639-1 code of the language the voice speaks: the `language` to send to synthesize.
    * @example "en"
    */
+  @ApiProperty({ pattern: '^[a-z]{2}$' }) // as SynthesizeRequestDto.language accepts
   language!: string;
 
   @ApiProperty({ enum: VOICE_GENDERS, example: 'female' })

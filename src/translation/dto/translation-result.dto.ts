@@ -1,3 +1,5 @@
+import { ApiProperty } from '@nestjs/swagger';
+
 export class TranslationResultDto {
   /** @example true */
   success!: boolean;
@@ -30,5 +32,6 @@ export class TranslationResultDto {
    * When the translation was made: ISO 8601, UTC.
    * @example "2026-11-22T10:15:30.123Z"
    */
+  @ApiProperty({ format: 'date-time' })
   timestamp!: string;
 }
