@@ -236,4 +236,14 @@ describe('OpenAPI description of the built service (issue 14, item 10)', () => {
       ]);
     }
   });
+
+  it('links the AsyncAPI description of the WebSocket protocol, which the server serves', async () => {
+    expect(doc.info.description).toContain('(/docs/asyncapi.json)');
+    expect(doc.externalDocs?.url).toBe('/docs/asyncapi.json');
+    const res = await fetch(new URL(doc.externalDocs!.url, server.url));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const asyncApi = (await res.json()) as { asyncapi: string; channels: object };
+    expect(asyncApi.asyncapi).toMatch(/^3\./);
+  });
 });

@@ -25,7 +25,7 @@ export const API_TAGS = {
   sessions: {
     name: 'Sessions',
     description:
-      'What real-time sessions need besides the WebSocket at /ws, whose protocol docs/protocol.md describes.',
+      'What real-time sessions need besides the WebSocket at /ws, whose protocol is described in AsyncAPI at /docs/asyncapi.json.',
   },
   console: {
     name: 'Console',

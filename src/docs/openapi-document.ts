@@ -3,6 +3,7 @@ import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swag
 import type { JSONSchema7 } from 'json-schema';
 import { sample } from 'openapi-sampler';
 import { API_TAGS } from './api-tags.js';
+import { ASYNCAPI_JSON_PATH } from './api-docs-paths.js';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -20,9 +21,16 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setDescription(
       'Transcription, translation, speech synthesis and plain-language reformulation for ' +
         'clinician–patient conversations. Errors: 422 `{detail: [{loc, msg, type}]}` for ' +
-        'validation, `{detail: "…"}` otherwise. Nothing of a conversation is stored or logged.',
+        'validation, `{detail: "…"}` otherwise. Nothing of a conversation is stored or logged.\n\n' +
+        'Real-time interpreted sessions use the WebSocket at `/ws`; its protocol is described in ' +
+        `AsyncAPI 3 at [${ASYNCAPI_JSON_PATH}](${ASYNCAPI_JSON_PATH}) (every message, with ` +
+        'examples) and in docs/protocol.md.',
     )
     .setVersion('1')
+    .setExternalDoc(
+      'The WebSocket protocol of real-time sessions (/ws), in AsyncAPI 3',
+      ASYNCAPI_JSON_PATH,
+    )
     .addBearerAuth({
       type: 'http',
       scheme: 'bearer',

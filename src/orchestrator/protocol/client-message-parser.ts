@@ -15,7 +15,8 @@ import { HandshakeDto } from './dto/handshake.dto.js';
 // Parsed messages are DTO instances; their type is the protocol's own (./client-messages.ts).
 export type { ClientMessage };
 
-const MESSAGE_TYPES: Record<ClientMessage['type'], ClassConstructor<ClientMessage>> = {
+// Exported for the AsyncAPI description, whose message list is this one.
+export const MESSAGE_TYPES: Record<ClientMessage['type'], ClassConstructor<ClientMessage>> = {
   set_speed: SetSpeedMessageDto,
   flag: FlagMessageDto,
   correct_speaker: CorrectSpeakerMessageDto,

@@ -39,11 +39,13 @@ export type ServerMessage =
 
 export interface HandshakeSuccessMessage {
   type: 'HandshakeSuccess';
+  /** @format uuid */
   session_id: string;
   medic_lang: string;
   patient_lang: string;
   speed: number;
   enable_dual_direction: boolean;
+  /** @asType integer */
   sample_rate: number;
   audio_format: 'pcm_s16le';
   /** Extension: what the session will not do with the active engines, in plain words. */
@@ -91,7 +93,9 @@ export interface TranslationResultMessage {
   target_language: string;
   text: string;
   back_translation?: string;
+  /** @minimum 0 @maximum 1 */
   fidelity?: number;
+  /** @asType integer @minimum 1 */
   revision: number;
 }
 
@@ -101,6 +105,7 @@ export interface ReformulationResultMessage {
   branch: 'B';
   language: string;
   text: string;
+  /** @asType integer @minimum 1 */
   revision: number;
 }
 
@@ -108,11 +113,14 @@ export interface TtsAudioMessage {
   type: 'tts_audio';
   sentence_id: string;
   branch: 'A' | 'B';
+  /** @asType integer @minimum 1 */
   revision: number;
   language: string;
   speed: number;
+  /** @asType integer */
   sample_rate: number;
   format: 'wav';
+  /** @contentEncoding base64 @contentMediaType audio/wav */
   audio_base64: string;
 }
 
@@ -159,13 +167,19 @@ export interface ExitAcknowledgedMessage {
   type: 'exit_acknowledged';
   /** Whether a conversation_archive message will follow. */
   archive: boolean;
-  /** Sentences still being processed; their results follow before the close. */
+  /**
+   * Sentences still being processed; their results follow before the close.
+   * @asType integer
+   * @minimum 0
+   */
   pending_sentences: number;
 }
 
 export interface ConversationArchiveMessage {
   type: 'conversation_archive';
   filename: string;
+  /** @asType integer @minimum 0 */
   size_bytes: number;
+  /** @contentEncoding base64 @contentMediaType application/zip */
   content_base64: string;
 }

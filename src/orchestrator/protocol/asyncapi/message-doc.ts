@@ -1,0 +1,22 @@
+/**
+ * What the AsyncAPI document says about one message besides its schema. Typed by the message,
+ * so that the compiler wants a description for every field and checks every example.
+ */
+export interface MessageDoc<M> {
+  /** A short human title, e.g. "Set speed". */
+  readonly title: string;
+  /** One line: what the message is for. */
+  readonly summary: string;
+  /** When it is sent and what follows (docs/protocol.md has the long form). */
+  readonly description: string;
+  /** Every field except `type`, described. */
+  readonly fields: { readonly [K in Exclude<keyof M, 'type'>]-?: string };
+  /** At least one, captured from the service where possible (docs/protocol.md). */
+  readonly examples: readonly [MessageExample<M>, ...MessageExample<M>[]];
+}
+
+export interface MessageExample<M> {
+  readonly name: string;
+  readonly summary: string;
+  readonly payload: M;
+}
