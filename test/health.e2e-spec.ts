@@ -237,8 +237,8 @@ describe('GET /health and /health/live with the embedded engines (decisions §6)
     const { body } = await get('/docs-json').expect(200);
     const health = body.paths['/health']?.get;
     const live = body.paths['/health/live']?.get;
-    expect(health.tags).toEqual(['operations']);
-    expect(live.tags).toEqual(['operations']);
+    expect(health.tags).toEqual(['Operations']);
+    expect(live.tags).toEqual(['Operations']);
     expect(Object.keys(health.responses).sort()).toEqual(['200', '503']);
     expect(Object.keys(live.responses)).toEqual(['200']);
   });
