@@ -147,6 +147,7 @@ describe('toConversationJson', () => {
           speed: 1,
           sample_rate: 22050,
           path: 'audio/s1-A-r1.wav',
+          reused_from: null,
         },
         {
           branch: 'B',
@@ -155,6 +156,7 @@ describe('toConversationJson', () => {
           speed: 1,
           sample_rate: 22050,
           path: 'audio/s1-B-r1.wav',
+          reused_from: null,
         },
       ],
     });
@@ -185,6 +187,17 @@ describe('toConversationJson', () => {
       ['audio/s2-A-r2.wav', 1],
       ['audio/s2-B-r2.wav', 1],
       ['audio/s2-B-r2-2.wav', 0.8],
+    ]);
+  });
+
+  it('names the earlier speech whose file a reused speech points at', () => {
+    const a = speech('A', 1, 'en-US', 1);
+    const sentence = { ...baseSentence('s1'), speech: [a, { ...a, branch: 'B' as const }] };
+    const [json] = toConversationJson(withSentences([sentence])).sentences;
+    expect(json.audio).toEqual(['audio/s1-A-r1.wav']);
+    expect(json.speech.map((s) => [s.branch, s.path, s.reused_from])).toEqual([
+      ['A', 'audio/s1-A-r1.wav', null],
+      ['B', 'audio/s1-A-r1.wav', { branch: 'A', revision: 1 }],
     ]);
   });
 

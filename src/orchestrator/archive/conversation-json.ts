@@ -93,6 +93,11 @@ export interface SentenceJson {
     readonly speed: number;
     readonly sample_rate: number;
     readonly path: string;
+    /**
+     * The earlier speech whose file `path` is, when this one is the same audio (a reformulation
+     * that is the translation unchanged is not spoken twice); null when `path` is its own file.
+     */
+    readonly reused_from: { readonly branch: 'A' | 'B'; readonly revision: number } | null;
   }[];
 }
 
@@ -119,6 +124,11 @@ export interface ArchiveAudioEntry {
   readonly sentence: SentenceRecord;
   /** `input`, or the index in `sentence.speech` of the synthesized speech. */
   readonly kind: 'input' | number;
+  /**
+   * A speech whose bytes are an earlier speech's of the sentence: that one's index in
+   * `sentence.speech`. `path` is then that one's file, listed (and stored) once.
+   */
+  readonly sameAudioAs?: number;
 }
 
 /**
@@ -145,11 +155,25 @@ export function archiveAudioEntries(snapshot: ConversationSnapshot): ArchiveAudi
     }
     // A speech whose bytes are another's (an unchanged reformulation is not spoken twice) is
     // listed under that one's path and stored once.
-    const stored = new Map<Uint8Array, string>();
+    const stored = new Map<Uint8Array, ArchiveAudioEntry>();
     sentence.speech.forEach((speech, index) => {
-      const path = stored.get(speech.wav) ?? claim(`${base}-${speech.branch}-r${speech.revision}`);
-      stored.set(speech.wav, path);
-      entries.push({ path, sentence, kind: index });
+      const earlier = stored.get(speech.wav);
+      if (earlier) {
+        entries.push({
+          path: earlier.path,
+          sentence,
+          kind: index,
+          sameAudioAs: earlier.kind as number,
+        });
+        return;
+      }
+      const entry = {
+        path: claim(`${base}-${speech.branch}-r${speech.revision}`),
+        sentence,
+        kind: index,
+      };
+      stored.set(speech.wav, entry);
+      entries.push(entry);
     });
   }
   return entries;
@@ -211,7 +235,12 @@ export function toConversationJson(snapshot: ConversationSnapshot): Conversation
 
 function sentenceJson(sentence: SentenceRecord, audio: ArchiveAudioEntry[]): SentenceJson {
   const speechPaths = new Map<number, string>();
-  for (const entry of audio) if (entry.kind !== 'input') speechPaths.set(entry.kind, entry.path);
+  const reusedFrom = new Map<number, number>();
+  for (const entry of audio) {
+    if (entry.kind === 'input') continue;
+    speechPaths.set(entry.kind, entry.path);
+    if (entry.sameAudioAs !== undefined) reusedFrom.set(entry.kind, entry.sameAudioAs);
+  }
   return {
     sentence_id: sentence.id,
     source: sentence.source,
@@ -245,14 +274,18 @@ function sentenceJson(sentence: SentenceRecord, audio: ArchiveAudioEntry[]): Sen
     branch_c_skipped: [...sentence.branchCSkipped],
     errors: sentence.errors.map((e) => ({ service: e.service, message: e.message })),
     audio: [...new Set(audio.map((entry) => entry.path))],
-    speech: sentence.speech.map((s, index) => ({
-      branch: s.branch,
-      revision: s.revision,
-      language: s.language,
-      speed: s.speed,
-      sample_rate: s.sampleRate,
-      path: speechPaths.get(index) ?? '',
-    })),
+    speech: sentence.speech.map((s, index) => {
+      const original = sentence.speech[reusedFrom.get(index) ?? -1];
+      return {
+        branch: s.branch,
+        revision: s.revision,
+        language: s.language,
+        speed: s.speed,
+        sample_rate: s.sampleRate,
+        path: speechPaths.get(index) ?? '',
+        reused_from: original ? { branch: original.branch, revision: original.revision } : null,
+      };
+    }),
   };
 }
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ConversationSnapshot, SentenceRecord } from '../conversation/conversation.types.js';
-import { at, conversationSnapshot, sentenceRecord } from './conversation-snapshot.fixture.js';
+import {
+  at,
+  conversationSnapshot,
+  inputAudio,
+  sentenceRecord,
+  speech,
+} from './conversation-snapshot.fixture.js';
 import { writeTranscript } from './transcript-writer.js';
 
 const EXPECTED = `Medical interpretation – conversation transcript
@@ -191,6 +197,22 @@ describe('writeTranscript', () => {
     const lines = block(writeTranscript(snapshot), 's1');
     expect(lines).toContain('    Revision 1 (superseded):');
     expect(lines).toContain('    Revision 3, as medic:');
+  });
+
+  it("lists a file once when the reformulation reuses the translation's speech, and says so", () => {
+    const a = speech('A', 1, 'en-US', 1);
+    const snapshot = onlySentence({
+      inputAudio: inputAudio(100, 220),
+      translations: [
+        { revision: 1, sourceLanguage: 'fr-FR', targetLanguage: 'en-US', text: 'Hello.' },
+      ],
+      reformulations: [{ revision: 1, language: 'en-US', text: 'Hello.' }],
+      // The pipeline does not speak an unchanged reformulation twice: B carries A's bytes.
+      speech: [a, { ...a, branch: 'B' }],
+    });
+    expect(block(writeTranscript(snapshot), 's1').at(-1)).toBe(
+      "    Audio: audio/s1-input.wav, audio/s1-A-r1.wav (also the reformulation's speech, which is the same text)",
+    );
   });
 
   it('marks an empty sentence and lists its input audio', () => {

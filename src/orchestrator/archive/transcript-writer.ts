@@ -22,7 +22,7 @@ import type {
   SpeakerCorrection,
   SpeakerRole,
 } from '../conversation/conversation.types.js';
-import { archiveAudioEntries } from './conversation-json.js';
+import { archiveAudioEntries, type ArchiveAudioEntry } from './conversation-json.js';
 
 const INDENT = '    ';
 
@@ -32,6 +32,8 @@ const FLAG_LABELS: Record<FlagType, string> = {
   bug: 'bug',
   other: 'other',
 };
+
+const BRANCH_NAMES = { A: 'translation', B: 'reformulation' } as const;
 
 const SKIP_LABELS: Record<string, string> = {
   unknown_speaker_role: 'the speaker is unknown',
@@ -64,11 +66,11 @@ export function writeTranscript(snapshot: ConversationSnapshot): string {
   );
 
   const sentenceIds = new Set(snapshot.sentences.map((s) => s.id));
-  const audioPaths = new Map<SentenceRecord, string[]>();
+  const audioFiles = new Map<SentenceRecord, ArchiveAudioEntry[]>();
   for (const entry of archiveAudioEntries(snapshot)) {
-    const paths = audioPaths.get(entry.sentence) ?? [];
-    paths.push(entry.path);
-    audioPaths.set(entry.sentence, paths);
+    const entries = audioFiles.get(entry.sentence) ?? [];
+    entries.push(entry);
+    audioFiles.set(entry.sentence, entries);
   }
 
   for (const sentence of snapshot.sentences) {
@@ -77,7 +79,7 @@ export function writeTranscript(snapshot: ConversationSnapshot): string {
       offset: elapsed(sessionStart, sentence.detectedAt),
       corrections: snapshot.corrections.filter((c) => c.sentenceId === sentence.id),
       flags: snapshot.flags.filter((f) => f.sentenceId === sentence.id),
-      audio: audioPaths.get(sentence) ?? [],
+      audio: audioList(sentence, audioFiles.get(sentence) ?? []),
     });
   }
 
@@ -159,6 +161,28 @@ function writeSentence(lines: string[], sentence: SentenceRecord, context: Sente
   if (context.audio.length > 0) {
     lines.push(`${INDENT}Audio: ${context.audio.join(', ')}`);
   }
+}
+
+/**
+ * The sentence's WAV files, each once: a speech that is an earlier one's audio (a reformulation
+ * that is the translation unchanged) is not listed again, but said of the file it shares.
+ */
+function audioList(sentence: SentenceRecord, entries: readonly ArchiveAudioEntry[]): string[] {
+  const alsoSpeaks = new Map<number, Set<string>>();
+  for (const entry of entries) {
+    if (entry.kind === 'input' || entry.sameAudioAs === undefined) continue;
+    const also = alsoSpeaks.get(entry.sameAudioAs) ?? new Set<string>();
+    also.add(BRANCH_NAMES[sentence.speech[entry.kind].branch]);
+    alsoSpeaks.set(entry.sameAudioAs, also);
+  }
+  return entries
+    .filter((entry) => entry.sameAudioAs === undefined)
+    .map((entry) => {
+      const also = entry.kind === 'input' ? undefined : alsoSpeaks.get(entry.kind);
+      return also
+        ? `${entry.path} (also the ${[...also].join(' and ')}'s speech, which is the same text)`
+        : entry.path;
+    });
 }
 
 function originalText(sentence: SentenceRecord): string {
