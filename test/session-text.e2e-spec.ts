@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import JSZip from 'jszip';
 import { decodeWav } from '../src/audio/wav-decoder.js';
 import { type Message, startSessionServer, TestClient } from './support/ws-client.js';
 
@@ -204,11 +205,15 @@ describe('Sessions driven by text_input', () => {
     ]);
   });
 
-  it('re-translates a sentence in the corrected direction with the revision incremented', async () => {
+  it('re-translates a sentence whose language was only assumed in the corrected direction, revision 2', async () => {
     const client = await open({ language_medic: 'es', language_patient: 'en' });
-    client.json({ type: 'text_input', text: ES });
+    // Too short to identify: taken to be in the medic's language (§4.7 rule 2).
+    client.json({ type: 'text_input', text: 'Yes.' });
     await client.next(isLast('s1'));
-    expect(client.ofType('asr_result', 's1')[0].role).toBe('medic');
+    expect(client.ofType('asr_result', 's1')[0]).toMatchObject({
+      role: 'medic',
+      language: 'es-ES',
+    });
     client.json({ type: 'correct_speaker', sentence_id: 's1', role: 'patient' });
     const ack = await client.next((m) => m.type === 'correction_ack');
     expect(ack).toEqual({
@@ -220,7 +225,70 @@ describe('Sessions driven by text_input', () => {
     await client.next((m) => isLast('s1')(m) && m.revision === 2);
     const revised = client.ofType('translation_result', 's1').find((m) => m.revision === 2)!;
     expect(revised).toMatchObject({ source_language: 'en-US', target_language: 'es-ES' });
+    expect(revised.fidelity).toBeGreaterThan(0.5);
     expect(client.ofType('reformulation_result', 's1').map((m) => m.revision)).toEqual([1, 2]);
+  });
+
+  it('keeps the language of an identified sentence when its speaker is corrected', async () => {
+    const client = await open({ language_medic: 'en', language_patient: 'es' });
+    client.json({ type: 'text_input', text: EN });
+    await client.next(isLast('s1'));
+    expect(client.ofType('asr_result', 's1')[0]).toMatchObject({
+      role: 'medic',
+      language: 'en-US',
+    });
+    client.json({ type: 'correct_speaker', sentence_id: 's1', role: 'patient' });
+    await client.next((m) => isLast('s1')(m) && m.revision === 2);
+    // English words said by the patient are for the medic, who reads English: the text is
+    // passed on as it is, not "translated" from Spanish.
+    const revised = client.ofType('translation_result', 's1').find((m) => m.revision === 2)!;
+    expect(revised).toEqual({
+      type: 'translation_result',
+      sentence_id: 's1',
+      branch: 'A',
+      source_language: 'en-US',
+      target_language: 'en-US',
+      text: EN,
+      revision: 2,
+    });
+    const speech = client.ofType('tts_audio', 's1').filter((m) => m.revision === 2);
+    expect(speech.map((m) => [m.branch, m.language])).toEqual([
+      ['A', 'en-US'],
+      ['B', 'en-US'],
+    ]);
+    expect(client.ofType('error')).toEqual([]);
+
+    client.json({ type: 'conversation_exit' });
+    const archive = await client.next((m) => m.type === 'conversation_archive');
+    const zip = await JSZip.loadAsync(Buffer.from(archive.content_base64 as string, 'base64'));
+    const conversation = JSON.parse(await zip.file('conversation.json')!.async('string'));
+    expect(conversation.sentences[0]).toMatchObject({
+      role: 'patient',
+      language: 'en-US',
+      revision: 2,
+    });
+  });
+
+  it('translates a text_input from the language of its text, whoever the role says typed it', async () => {
+    const client = await open({ language_medic: 'en', language_patient: 'es' });
+    client.json({ type: 'text_input', text: EN, role: 'patient' });
+    await client.next(isLast('s1'));
+    expect(client.ofType('asr_result', 's1')[0]).toMatchObject({
+      role: 'patient',
+      language: 'en-US',
+    });
+    expect(client.ofType('translation_result', 's1')[0]).toMatchObject({
+      source_language: 'en-US',
+      target_language: 'en-US',
+      text: EN,
+    });
+    client.json({ type: 'text_input', text: ES, role: 'patient' });
+    await client.next(isLast('s2'));
+    expect(client.ofType('translation_result', 's2')[0]).toMatchObject({
+      source_language: 'es-ES',
+      target_language: 'en-US',
+    });
+    expect(client.ofType('translation_result', 's2')[0].fidelity).toBeGreaterThan(0.3);
   });
 
   it('answers Sentence not found for unknown sentence ids, and the session goes on', async () => {

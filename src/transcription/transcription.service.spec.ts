@@ -60,6 +60,19 @@ describe('TranscriptionService languages', () => {
     });
   });
 
+  it('counts the language as decided when the recognizer was held to one, however short the text', async () => {
+    const { transcription } = service(
+      ['en-US'],
+      { text: 'yes' },
+      { locale: 'en-US', decided: false },
+    );
+    expect(await transcription.transcribeSegment(samples, ['es-ES', 'en-US'])).toEqual({
+      text: 'yes',
+      locale: 'en-US',
+      languageDecided: true,
+    });
+  });
+
   it("answers a single-language recognizer's language without hints", async () => {
     const { transcription, identifier } = service(
       ['en-US'],

@@ -12,7 +12,10 @@ import { LanguageIdentifier } from './language-id/language-identifier.js';
 export interface Transcript {
   text: string;
   locale: string;
-  /** False when the text was too short to tell, and the first candidate was taken (§4.3.2). */
+  /**
+   * False when the text was too short to tell, and the first candidate was taken (§4.3.2). True
+   * when identified, or when the recognizer was held to one language (its words are in it).
+   */
   languageDecided: boolean;
 }
 
@@ -131,6 +134,8 @@ export class TranscriptionService {
     const fallback = candidates[0] ?? this.supportedLocale(reported) ?? 'und';
     if (!text) return { text, locale: fallback, languageDecided: false };
     const { locale, decided } = this.languageId.identify(text, candidates);
+    // Held to one language, the recognizer wrote its words in it, however short the text.
+    if (new Set(candidates).size === 1) return { text, locale: fallback, languageDecided: true };
     return decided
       ? { text, locale, languageDecided: true }
       : { text, locale: fallback, languageDecided: false };

@@ -171,6 +171,20 @@ describe('writeTranscript', () => {
     ]);
   });
 
+  it('says a text already in the listener’s language was not translated', () => {
+    const snapshot = onlySentence({
+      text: 'Hello.',
+      language: 'en-US',
+      translations: [
+        { revision: 1, sourceLanguage: 'en-US', targetLanguage: 'en-US', text: 'Hello.' },
+      ],
+    });
+    expect(block(writeTranscript(snapshot), 's1')).toEqual([
+      '[00:03] s1 MEDIC (en-US): Hello.',
+      "    Not translated, already in the listener's language (en-US): Hello.",
+    ]);
+  });
+
   it('shows a speaker correction and each revision under its own heading', () => {
     expect(block(transcript, 's2').slice(0, 10)).toEqual([
       "[00:21] s2 MEDIC (fr-FR): Respirez profondément, s'il vous plaît.",

@@ -11,7 +11,7 @@
  *
  * `[mm:ss]` is the time the sentence was detected, from the start of the session. Branch B is
  * always labelled a reformulation and printed after the literal translation, never instead of
- * it. A sentence re-translated after a speaker correction shows each revision under its own
+ * it. A text already in the listener's language, passed on untranslated, is labelled so. A sentence re-translated after a speaker correction shows each revision under its own
  * heading. Flags on the whole conversation close the transcript.
  */
 import type {
@@ -133,7 +133,11 @@ function writeSentence(lines: string[], sentence: SentenceRecord, context: Sente
     }
     for (const t of sentence.translations.filter((x) => x.revision === revision)) {
       const fidelity = formatFidelity(t.fidelity);
-      const label = `Translation (${t.targetLanguage}${fidelity ? `, fidelity ${fidelity}` : ''})`;
+      // Text already in the listener's language is passed on as it is: not a translation.
+      const label =
+        t.sourceLanguage === t.targetLanguage
+          ? `Not translated, already in the listener's language (${t.targetLanguage})`
+          : `Translation (${t.targetLanguage}${fidelity ? `, fidelity ${fidelity}` : ''})`;
       lines.push(labelled(indent, label, t.text));
       if (t.backTranslation !== undefined) {
         lines.push(labelled(indent, `Back-translation (${t.sourceLanguage})`, t.backTranslation));

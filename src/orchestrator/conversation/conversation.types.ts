@@ -85,6 +85,12 @@ export interface SentenceRecord {
   text: string;
   /** BCP-47 locale of the text. */
   language: string;
+  /**
+   * Whether `language` is the text's, as recognized or identified (a recognizer held to one
+   * language counts), rather than assumed: a text too short to tell is taken to be the medic's
+   * (§4.3.2), and a correct_speaker then moves it to the corrected party's language.
+   */
+  languageIdentified: boolean;
   role: SpeakerRole;
   /** Current revision: 1, then +1 per `correct_speaker`. */
   revision: number;

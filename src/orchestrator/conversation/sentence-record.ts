@@ -11,6 +11,7 @@ type SentenceStart = Pick<
 export function newSentenceRecord(start: SentenceStart): SentenceRecord {
   return {
     revision: 1,
+    languageIdentified: false,
     translations: [],
     reformulations: [],
     speech: [],

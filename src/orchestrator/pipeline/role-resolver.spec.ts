@@ -48,6 +48,21 @@ describe('RoleResolver', () => {
     });
   });
 
+  it('translates a known speaker’s text from the language it is in, not the speaker’s', () => {
+    // English words given to a Spanish-speaking patient are still English, for the English medic.
+    expect(roles.direction('patient', language('en'), parties('en', 'es'))).toMatchObject({
+      source: { locale: 'en-US' },
+      target: { locale: 'en-US' },
+      listener: 'medic',
+      voiceOf: 'patient',
+    });
+    expect(roles.direction('medic', language('en'), parties('fr', 'es'))).toMatchObject({
+      source: { locale: 'en-US' },
+      target: { locale: 'es-ES' },
+      listener: 'patient',
+    });
+  });
+
   it('translates an unknown speaker’s text from its own language for the medic', () => {
     expect(roles.direction('unknown', language('es'), parties('fr', 'en'))).toMatchObject({
       source: { locale: 'es-ES' },

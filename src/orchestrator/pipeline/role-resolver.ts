@@ -32,9 +32,13 @@ export class RoleResolver {
   }
 
   /**
-   * Branch A's direction. Unknown role: in a shared-language session the text stays in that
-   * language (spoken back for the listener); a sentence in neither party's language (a recognizer
-   * that knows only English in a French–Spanish session) is translated for the medic.
+   * Branch A's direction: from the language the text is in (its speaker's unless known otherwise)
+   * to the listener's. A known role sets the listener, not the source: English words that a
+   * correct_speaker gives to a Spanish-speaking patient are still English, for an English-speaking
+   * medic the same language (the text is then passed on as it is). Unknown role: in a
+   * shared-language session the text stays in that language (spoken back for the listener); a
+   * sentence in neither party's language (a recognizer that knows only English in a
+   * French–Spanish session) is translated for the medic.
    */
   direction(
     role: SpeakerRole,
@@ -43,7 +47,7 @@ export class RoleResolver {
   ): TranslationDirection {
     if (role === 'medic') {
       return {
-        source: parties.medic,
+        source: textLanguage ?? parties.medic,
         target: parties.patient,
         listener: 'patient',
         voiceOf: 'medic',
@@ -51,7 +55,7 @@ export class RoleResolver {
     }
     if (role === 'patient') {
       return {
-        source: parties.patient,
+        source: textLanguage ?? parties.patient,
         target: parties.medic,
         listener: 'medic',
         voiceOf: 'patient',

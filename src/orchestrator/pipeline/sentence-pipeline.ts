@@ -105,7 +105,7 @@ export class SentencePipeline {
       out.fail(record, 'ASR', transcript.error);
       return false;
     }
-    const { text, locale } = transcript.value;
+    const { text, locale, languageDecided } = transcript.value;
     if (!text) {
       record.status = 'empty';
       out.send({ type: 'sentence_empty', sentence_id: record.id });
@@ -113,33 +113,51 @@ export class SentencePipeline {
     }
     record.text = text;
     this.assignLanguage(record, locale, out.parties);
+    record.languageIdentified = languageDecided;
     this.sendAsrResult(record, out);
     return true;
   }
 
   /**
-   * A typed sentence (text_input): its language is identified like a recognized one's (§4.3.3),
-   * unless the client says who typed it. Sends asr_result with source `text`.
+   * A typed sentence (text_input): its language is identified like a recognized one's (§4.3.3).
+   * When the client says who typed it, that is the role, and the text keeps the language it is
+   * in; only a text too short to tell is taken to be in that party's language. Sends asr_result
+   * with source `text`.
    */
   acceptText(record: SentenceRecord, role: KnownRole | undefined, out: PipelineOutput): void {
     const { medic, patient } = out.parties;
+    const { locale, decided } = this.languageId.identify(record.text, [
+      medic.locale,
+      patient.locale,
+    ]);
     if (role) {
       record.role = role;
-      record.language = (role === 'medic' ? medic : patient).locale;
+      record.language = decided
+        ? (this.resolve(locale, out.parties)?.locale ?? locale)
+        : partyOf(role, out.parties).locale;
     } else {
-      const { locale } = this.languageId.identify(record.text, [medic.locale, patient.locale]);
       this.assignLanguage(record, locale, out.parties);
     }
+    record.languageIdentified = decided;
     this.sendAsrResult(record, out);
+  }
+
+  /**
+   * A correct_speaker: the sentence is the other party's. Who spoke changes, and so the direction,
+   * not the language the words are in; a language that was only assumed (a text too short to
+   * tell) becomes the corrected party's.
+   */
+  reassign(record: SentenceRecord, role: KnownRole, parties: ConversationParties): void {
+    record.role = role;
+    if (!record.languageIdentified) record.language = partyOf(role, parties).locale;
   }
 
   /** Branches A and B for the sentence's current role and revision. */
   async translate(record: SentenceRecord, out: PipelineOutput, options: BranchOptions) {
     const revision = record.revision;
-    // Only a sentence of unknown role is translated from its own language (a known role's is
-    // its party's): resolved again from the locale assignLanguage() stored, in that case only.
-    const textLanguage =
-      record.role === 'unknown' ? this.resolve(record.language, out.parties) : undefined;
+    // From the language the text is in, to the listener's: the same language when the text is
+    // already the listener's (then passed on unchanged, without back-translation).
+    const textLanguage = this.resolve(record.language, out.parties);
     const direction = this.roles.direction(record.role, textLanguage, out.parties);
     const { source, target } = direction;
     const literal = await settle(
@@ -362,6 +380,9 @@ export class SentencePipeline {
     });
   }
 }
+
+const partyOf = (role: KnownRole, parties: ConversationParties): SessionLanguage =>
+  role === 'medic' ? parties.medic : parties.patient;
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
 

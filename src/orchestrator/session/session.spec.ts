@@ -407,6 +407,36 @@ describe('Session', () => {
     await exit();
   });
 
+  it('keeps an identified language on correct_speaker, and moves an assumed one with it', async () => {
+    const { transport, state, session, exit } = setup();
+    const identified = language('en');
+    state.asr = async () => ({ text: 'yes', locale: 'es-ES', languageDecided: false });
+    session.handleText(JSON.stringify({ type: 'text_input', text: 'the patient has a fever' }));
+    session.handleAudio(new Uint8Array(16000)); // "yes": too short to tell, taken as the medic's
+    await waitFor(() => expect(transport.of('tts_audio')).toHaveLength(4));
+    session.handleText(
+      JSON.stringify({ type: 'correct_speaker', sentence_id: 's1', role: 'medic' }),
+    );
+    session.handleText(
+      JSON.stringify({ type: 'correct_speaker', sentence_id: 's2', role: 'patient' }),
+    );
+    await waitFor(() => expect(transport.of('tts_audio')).toHaveLength(8));
+    const revised = (id: string) =>
+      transport.of('translation_result').find((m) => m.sentence_id === id && m.revision === 2);
+    // English words said by the medic: English to the English-speaking patient, as they are.
+    expect(revised('s1')).toMatchObject({
+      source_language: identified.locale,
+      target_language: identified.locale,
+    });
+    expect(revised('s1')).not.toHaveProperty('back_translation');
+    expect(revised('s2')).toMatchObject({ source_language: 'en-US', target_language: 'es-ES' });
+    expect(session.snapshot().sentences.map((s) => [s.role, s.language])).toEqual([
+      ['medic', 'en-US'],
+      ['patient', 'en-US'],
+    ]);
+    await exit();
+  });
+
   it('reports a VAD failure as an ASR error and keeps the stream going', async () => {
     const { transport, segmenter, speak, exit } = setup();
     segmenter.failNext = true;

@@ -257,11 +257,7 @@ export class Session {
         record.role = record.text ? role : record.role;
         return;
       }
-      record.role = role;
-      // Said by that party, so in that party's language: the new revision translates from it.
-      record.language = (
-        role === 'medic' ? this.settings.parties.medic : this.settings.parties.patient
-      ).locale;
+      this.deps.pipeline.reassign(record, role, this.settings.parties);
       record.revision++;
       await this.runBranches(record, this.speed);
     });
