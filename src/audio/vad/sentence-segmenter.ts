@@ -8,7 +8,7 @@ import {
 const SAMPLES_PER_MS = VAD_SAMPLE_RATE / 1000;
 
 /** Why a sentence was emitted. */
-export type SentenceEnd = 'silence' | 'max-length' | 'flush';
+export type SentenceEnd = 'silence' | 'max-length' | 'cut' | 'flush';
 
 /** One sentence of a stream: its audio and where it lies, in ms from the start of the stream. */
 export interface Sentence {
@@ -25,7 +25,8 @@ export interface Sentence {
   /**
    * `silence`: `silenceFrames` silent frames followed the speech; `max-length`: the sentence
    * reached `maxSentenceMs` (when it was cut mid-speech, the next sentence continues it: no
-   * pre-roll there, the two are contiguous); `flush`: the stream ended.
+   * pre-roll there, the two are contiguous); `cut`: `cut()` closed it before its silence was
+   * complete (mid-speech, the next sentence continues it the same way); `flush`: the stream ended.
    */
   end: SentenceEnd;
 }
@@ -76,10 +77,15 @@ type Mode = 'silence' | 'onset' | 'speech';
  * fits and the speech continues as a new sentence from there (contiguous audio, no pre-roll).
  * If the split point falls in a pause already begun, the sentence just ends there as on silence.
  *
+ * Cut: `cut()` closes the sentence in progress at once, for a caller that must number it before
+ * something that happened now (a typed sentence): in its closing silence it ends as on silence;
+ * mid-speech it is split at the last whole frame, as for the length. A continuation that ends
+ * without a speech frame of its own is only the pause after the split, and is not emitted.
+ *
  * Memory: in silence only the pre-roll (plus an unconfirmed onset) is kept; in speech at most
  * maxSentenceMs of audio. Nothing is logged.
  *
- * `push` and `flush` calls are queued, so a caller need not await one before the next. If the
+ * `push`, `cut` and `flush` calls are queued, so a caller need not await one before the next. If the
  * classifier fails, `push` rejects and the frame being scored is lost (the stream goes on).
  */
 export class SentenceSegmenter {
@@ -166,6 +172,14 @@ export class SentenceSegmenter {
   }
 
   /**
+   * Closes the sentence in progress now (see Cut above) and resolves with it, if there is one. The
+   * stream goes on: unlike `flush`, nothing is reset, and later audio keeps its positions.
+   */
+  cut(): Promise<Sentence[]> {
+    return this.enqueue(() => Promise.resolve(this.cutNow()));
+  }
+
+  /**
    * Ends the stream: emits the sentence in progress (speech without its closing silence), drops an
    * unconfirmed onset and a trailing partial frame outside speech, then resets the segmenter and
    * its classifier, so the next `push` starts a new stream at 0 ms.
@@ -204,14 +218,8 @@ export class SentenceSegmenter {
 
     // Split before this frame would make the sentence too long.
     if (this.mode === 'speech' && end - this.sentenceStart > this.maxSamples) {
-      if (this.silentRun > 0) {
-        this.emitEnded('max-length', start, out);
-      } else {
-        out.push(this.sentence(this.sentenceStart, start, 'max-length'));
-        this.trimBefore(start);
-        this.sentenceStart = start;
-        this.speechStart = start;
-      }
+      if (this.silentRun > 0) this.emitEnded('max-length', start, out);
+      else this.splitAt(start, 'max-length', out);
     }
 
     this.speaking = probability >= (this.speaking ? this.continueThreshold : this.threshold);
@@ -265,17 +273,44 @@ export class SentenceSegmenter {
 
   /** Emits the sentence in progress, which is in its closing silence, and returns to silence. */
   private emitEnded(end: SentenceEnd, available: number, out: Sentence[]): void {
-    const stop = Math.min(this.speechEnd + this.tailSamples, available);
-    out.push(this.sentence(this.sentenceStart, stop, end));
-    this.lastEmittedEnd = stop;
+    if (this.hasOwnSpeech()) {
+      const stop = Math.min(this.speechEnd + this.tailSamples, available);
+      out.push(this.sentence(this.sentenceStart, stop, end));
+      this.lastEmittedEnd = stop;
+    }
     this.mode = 'silence';
     this.silentRun = 0;
     this.trimForPreroll();
   }
 
+  /**
+   * Mid-speech, emits the sentence up to `at` (a frame boundary); the speech goes on as a new
+   * sentence from there, contiguous, without pre-roll.
+   */
+  private splitAt(at: number, end: SentenceEnd, out: Sentence[]): void {
+    out.push(this.sentence(this.sentenceStart, at, end));
+    this.lastEmittedEnd = at;
+    this.trimBefore(at);
+    this.sentenceStart = at;
+    this.speechStart = at;
+  }
+
+  /** False for a continuation after a split that has had no speech frame yet. */
+  private hasOwnSpeech(): boolean {
+    return this.speechEnd > this.sentenceStart;
+  }
+
+  private cutNow(): Sentence[] {
+    const out: Sentence[] = [];
+    if (this.mode !== 'speech') return out;
+    if (this.silentRun > 0) this.emitEnded('cut', this.position, out);
+    else if (this.hasOwnSpeech()) this.splitAt(this.position, 'cut', out);
+    return out;
+  }
+
   private flushNow(): Sentence[] {
     const out: Sentence[] = [];
-    if (this.mode === 'speech') {
+    if (this.mode === 'speech' && this.hasOwnSpeech()) {
       if (this.silentRun > 0) {
         out.push(
           this.sentence(
