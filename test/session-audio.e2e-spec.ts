@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { resample } from '../src/audio/resampler.js';
 import { decodeWav } from '../src/audio/wav-decoder.js';
 import { floatToInt16, int16ToFloat } from '../src/audio/wav-encoder.js';
 import { dialogue, streamPcm } from './support/dialogue.js';
-import { startSessionServer, TestClient } from './support/ws-client.js';
+import { type Message, startSessionServer, TestClient } from './support/ws-client.js';
 
 const TWO_SENTENCES = ['01-fever-headache.wav', '03-allergies.wav'];
+/** Three spoken sentences, 1 s apart; the file ends 500 ms after the third, short of 640 ms. */
+const PAUSES = join(import.meta.dirname, 'fixtures/audio/pauses.wav');
+const idNumber = (message: Message) => Number(String(message.sentence_id).slice(1));
 const words = (text: unknown) =>
   String(text)
     .toLowerCase()
@@ -96,6 +101,42 @@ describe('Sessions driven by speech', () => {
     expect(client.ofType('error')).toEqual([]);
     for (const empty of client.ofType('sentence_empty'))
       expect(empty.sentence_id).toMatch(/^s\d+$/);
+  });
+
+  it('numbers a spoken sentence still in its closing silence before the typed ones that follow it', async () => {
+    const pauses = decodeWav(readFileSync(PAUSES));
+    const client = await TestClient.open(url, { language_medic: 'es', language_patient: 'en' });
+    // All at once: the typed sentences arrive while the audio is still going through the VAD,
+    // and the third spoken sentence is still inside its 640 ms of closing silence.
+    await streamPcm(client, floatToInt16(pauses.samples), 16000, { speedup: Infinity });
+    client.json({ type: 'text_input', text: '¿Le duele el pecho al respirar?' });
+    client.json({ type: 'text_input', text: '¿Desde cuándo tiene usted fiebre?' });
+    client.json({ type: 'conversation_exit', archive: false });
+    expect(await client.closed).toBe(1000);
+
+    const asr = client.ofType('asr_result').sort((a, b) => idNumber(a) - idNumber(b));
+    expect(asr.map((m) => [m.sentence_id, m.source])).toEqual([
+      ['s1', 'audio'],
+      ['s2', 'audio'],
+      ['s3', 'audio'],
+      ['s4', 'text'],
+      ['s5', 'text'],
+    ]);
+    expect(String(asr[2].text)).toMatch(/breathe|breath|slowly/);
+    expect(asr[2].start_ms as number).toBeGreaterThan(asr[1].end_ms as number);
+    expect(client.ofType('exit_acknowledged')[0]).toMatchObject({ pending_sentences: 5 });
+    expect(client.ofType('error')).toEqual([]);
+  });
+
+  it('closes a spoken sentence in its closing silence when a typed one arrives, without exit', async () => {
+    const pauses = decodeWav(readFileSync(PAUSES));
+    const client = await TestClient.open(url, { language_medic: 'es', language_patient: 'en' });
+    await streamPcm(client, floatToInt16(pauses.samples), 16000, { speedup: Infinity });
+    client.json({ type: 'text_input', text: '¿Le duele el pecho al respirar?' });
+    await client.count((m) => m.type === 'asr_result', 4, 30_000);
+    const asr = client.ofType('asr_result').sort((a, b) => idNumber(a) - idNumber(b));
+    expect(asr.map((m) => m.source)).toEqual(['audio', 'audio', 'audio', 'text']);
+    client.close();
   });
 
   it('recognizes the speech still held when the client exits mid-sentence', async () => {

@@ -57,10 +57,12 @@ describe('Ending a session', () => {
       age_category: 'senior',
     });
     expect(conversation.sentences).toHaveLength(2);
-    // Ids follow detection order: the typed sentence may come before the spoken one is cut.
+    // Ids follow the order of input: the speech, sent first, is s1 even though the typed sentence
+    // arrived before its closing silence had gone through the VAD.
     type Entry = { sentence_id: string; source: string; translations: { text: string }[] };
     const spoken = conversation.sentences.find((s: Entry) => s.source === 'audio');
     const typed = conversation.sentences.find((s: Entry) => s.source === 'text');
+    expect([spoken.sentence_id, typed.sentence_id]).toEqual(['s1', 's2']);
     expect(spoken).toMatchObject({ role: 'patient', language: 'en-US' });
     expect(typed).toMatchObject({ role: 'medic', language: 'es-ES' });
     expect(typed.translations[0].text).toContain('2');
@@ -124,6 +126,27 @@ describe('Ending a session', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0].message).toMatch(/session is ending/);
     expect(client.ofType('speed_updated')).toEqual([]);
+  });
+
+  it('sends exit_acknowledged before refusing what follows conversation_exit', async () => {
+    const { samples } = dialogue(['01-fever-headache.wav']);
+    const client = await TestClient.open(url, { language_medic: 'es', language_patient: 'en' });
+    // Audio still going through the VAD when the exit arrives: the acknowledgement waits for it.
+    await streamPcm(client, samples, 16000, { speedup: Infinity });
+    client.json({ type: 'conversation_exit', archive: false });
+    client.json({ type: 'set_speed', speed: 2 });
+    client.socket.send(Buffer.alloc(640));
+    client.socket.send('not json');
+    expect(await client.closed).toBe(1000);
+    const ack = client.messages.findIndex((m) => m.type === 'exit_acknowledged');
+    const refusals = client.messages.flatMap((m, index) => (m.type === 'error' ? [index] : []));
+    expect(client.ofType('error').map((m) => m.message)).toEqual([
+      'The session is ending: no more messages are taken.',
+      'Audio after conversation_exit is ignored; the session is ending.',
+      'A text frame must be a JSON object; this one is not valid JSON.',
+    ]);
+    expect(ack).toBeGreaterThan(0);
+    expect(Math.min(...refusals)).toBeGreaterThan(ack);
   });
 
   it('ends an idle session as a conversation_exit without archive', async () => {

@@ -117,30 +117,41 @@ function fakes() {
   return { pipeline, state, calls, metrics: recorded.metrics, recorded: recorded.calls };
 }
 
-/** A segmenter that turns each pushed chunk into one 1-second sentence. */
+/**
+ * A segmenter that turns each pushed chunk into one sentence; with `holding`, the sentence stays
+ * in its closing silence until `cut` or `flush` takes it; with `delayMs`, each push takes time.
+ */
 class OneSentencePerChunk {
   position = 0;
   failNext = false;
+  holding = false;
+  delayMs = 0;
+  private held: Sentence[] = [];
   async push(samples: Float32Array): Promise<Sentence[]> {
+    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     if (this.failNext) {
       this.failNext = false;
       throw new Error('VAD exploded');
     }
     const startMs = this.position;
     this.position += samples.length / 16;
-    return [
-      {
-        samples,
-        startMs,
-        endMs: this.position,
-        speechStartMs: startMs,
-        speechEndMs: this.position,
-        end: 'silence',
-      },
-    ];
+    const sentence: Sentence = {
+      samples,
+      startMs,
+      endMs: this.position,
+      speechStartMs: startMs,
+      speechEndMs: this.position,
+      end: 'silence',
+    };
+    if (!this.holding) return [sentence];
+    this.held.push(sentence);
+    return [];
+  }
+  async cut(): Promise<Sentence[]> {
+    return this.held.splice(0).map((sentence) => ({ ...sentence, end: 'cut' as const }));
   }
   async flush(): Promise<Sentence[]> {
-    return [];
+    return this.held.splice(0).map((sentence) => ({ ...sentence, end: 'flush' as const }));
   }
 }
 
@@ -216,6 +227,12 @@ const sentenceTypes = (transport: RecordingTransport, id: string) =>
   transport.sent
     .filter((m) => 'sentence_id' in m && m.sentence_id === id)
     .map((m) => m.type + ('branch' in m ? m.branch : ''));
+
+/** `[sentence_id, source]` of each asr_result, in id order (results interleave). */
+const sourcesById = (transport: RecordingTransport) =>
+  transport.sent
+    .flatMap((m) => (m.type === 'asr_result' ? [[m.sentence_id, m.source]] : []))
+    .sort(([a], [b]) => Number(a.slice(1)) - Number(b.slice(1)));
 
 /** Jest fakes every timer API unless told otherwise: here only setTimeout and clearTimeout. */
 const EXCEPT_TIMEOUTS = [
@@ -422,7 +439,9 @@ describe('Session', () => {
     );
     await waitFor(() => expect(transport.of('tts_audio')).toHaveLength(8));
     const revised = (id: string) =>
-      transport.of('translation_result').find((m) => m.sentence_id === id && m.revision === 2);
+      transport.sent.find(
+        (m) => m.type === 'translation_result' && m.sentence_id === id && m.revision === 2,
+      );
     // English words said by the medic: English to the English-speaking patient, as they are.
     expect(revised('s1')).toMatchObject({
       source_language: identified.locale,
@@ -435,6 +454,61 @@ describe('Session', () => {
       ['patient', 'en-US'],
     ]);
     await exit();
+  });
+
+  it('numbers speech in its closing silence before a typed sentence that follows it', async () => {
+    const { transport, segmenter, session, speak, exit } = setup();
+    segmenter.holding = true;
+    speak(); // its silence is not over yet when the text arrives
+    session.handleText(JSON.stringify({ type: 'text_input', text: 'la fiebre' }));
+    speak();
+    await exit();
+    expect(sourcesById(transport)).toEqual([
+      ['s1', 'audio'],
+      ['s2', 'text'],
+      ['s3', 'audio'],
+    ]);
+  });
+
+  it('numbers a typed sentence after the audio sent before it, however long the VAD takes', async () => {
+    const { transport, segmenter, session, speak, exit } = setup();
+    segmenter.delayMs = 30;
+    speak();
+    speak();
+    session.handleText(JSON.stringify({ type: 'text_input', text: 'la fiebre' }));
+    // Messages are taken in the same order: this flag finds the typed sentence.
+    session.handleText(JSON.stringify({ type: 'flag', flag_type: 'other', sentence_id: 's3' }));
+    await exit();
+    expect(sourcesById(transport)).toEqual([
+      ['s1', 'audio'],
+      ['s2', 'audio'],
+      ['s3', 'text'],
+    ]);
+    expect(transport.of('flag_ack')).toEqual([
+      { type: 'flag_ack', flag_id: 'f1', flag_type: 'other', sentence_id: 's3' },
+    ]);
+    expect(transport.of('error')).toEqual([]);
+  });
+
+  it('sends exit_acknowledged before refusing what follows conversation_exit', async () => {
+    const { transport, segmenter, session, speak } = setup();
+    segmenter.delayMs = 30;
+    speak(); // still in the VAD when the exit arrives
+    session.handleText(JSON.stringify({ type: 'conversation_exit', archive: false }));
+    session.handleText(JSON.stringify({ type: 'set_speed', speed: 2 }));
+    session.handleAudio(new Uint8Array(640));
+    session.handleText('{');
+    await session.closed;
+    const types = transport.sent
+      .filter((m) => m.type === 'exit_acknowledged' || m.type === 'error')
+      .map((m) => ('message' in m ? m.message : m.type));
+    expect(types).toEqual([
+      'exit_acknowledged',
+      'The session is ending: no more messages are taken.',
+      'Audio after conversation_exit is ignored; the session is ending.',
+      'A text frame must be a JSON object; this one is not valid JSON.',
+    ]);
+    expect(transport.of('exit_acknowledged')[0]).toMatchObject({ pending_sentences: 1 });
   });
 
   it('reports a VAD failure as an ASR error and keeps the stream going', async () => {

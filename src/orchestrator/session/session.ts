@@ -77,8 +77,12 @@ export class Session {
   private readonly limit: LimitFunction;
   private readonly abort = new AbortController();
   private readonly output: PipelineOutput;
-  /** Audio frames are processed one after the other, in arrival order. */
-  private audioChain: Promise<void> = Promise.resolve();
+  /**
+   * The client's input, audio frames and messages alike, handled one after the other in arrival
+   * order, and so answered in that order: a typed sentence is numbered after the speech that came
+   * before it, and what is refused after conversation_exit is answered after exit_acknowledged.
+   */
+  private inputChain: Promise<void> = Promise.resolve();
   private queuedAudioBytes = 0;
   private inputPaused = false;
   private audioBytes = 0;
@@ -132,7 +136,9 @@ export class Session {
     if (this.state !== 'active') {
       if (this.state === 'ending' && !this.audioAfterExitReported) {
         this.audioAfterExitReported = true;
-        this.sessionError('Audio after conversation_exit is ignored; the session is ending.');
+        this.inOrder(() =>
+          this.sessionError('Audio after conversation_exit is ignored; the session is ending.'),
+        );
       }
       return;
     }
@@ -141,7 +147,7 @@ export class Session {
     const samples = this.deps.decoder.push(bytes);
     if (samples.length === 0) return;
     this.queuedAudioBytes += bytes.byteLength;
-    this.audioChain = this.audioChain.then(() => this.feed(samples, bytes.byteLength));
+    this.inOrder(() => this.feed(samples, bytes.byteLength));
     this.updateBackpressure();
   }
 
@@ -151,15 +157,22 @@ export class Session {
     if (!this.messageRate.take()) return this.tooManyMessages();
     const parsed = this.deps.parser.parseMessage(frame);
     if (!parsed.ok) {
-      this.sessionError(parsed.message);
+      const { message } = parsed;
+      this.inOrder(() => this.sessionError(message));
       return;
     }
     if (this.state === 'ending') {
-      this.sessionError('The session is ending: no more messages are taken.');
+      this.inOrder(() => this.sessionError('The session is ending: no more messages are taken.'));
       return;
     }
     this.touch();
-    this.dispatch(parsed.message);
+    const message = parsed.message;
+    // Ending starts now, so that what follows is refused; end() answers in order.
+    if (message.type === 'conversation_exit') {
+      void this.end(message.archive ?? true);
+      return;
+    }
+    this.inOrder(() => this.dispatch(message));
   }
 
   /**
@@ -177,19 +190,22 @@ export class Session {
     if (this.state !== 'active') return this.closedPromise;
     this.state = 'ending';
     this.clearTimers();
-    if (notice) this.sessionError(notice);
     this.resumeInputIfPaused();
-    // The speech still held becomes the last sentence first (milliseconds of VAD), so the
-    // acknowledgement counts it among the sentences whose results are still to come.
-    this.audioChain = this.audioChain.then(() => this.flushAudio());
-    await this.audioChain;
-    this.send({
-      type: 'exit_acknowledged',
-      archive,
-      pending_sentences: this.sentences.filter((s) => s.status === 'pending').length,
+    // After the input that came before: the speech still held becomes the last sentence first
+    // (milliseconds of VAD), so the acknowledgement counts it among the sentences whose results
+    // are still to come; anything refused from now on is answered after it.
+    await this.inOrder(async () => {
+      if (notice) this.sessionError(notice);
+      await this.flushAudio();
+      this.send({
+        type: 'exit_acknowledged',
+        archive,
+        pending_sentences: this.sentences.filter((s) => s.status === 'pending').length,
+      });
     });
     await this.drain(drain);
     if (archive && this.state === 'ending') await this.deliverArchive();
+    await this.inputChain; // the last refusals, answered before the close
     if (this.state === 'ending') {
       this.transport.close(
         closeCode,
@@ -206,7 +222,15 @@ export class Session {
     this.release();
   }
 
-  private dispatch(message: ClientMessage): void {
+  /** Queues one step of the client's input after the others (see `inputChain`). */
+  private inOrder(step: () => void | Promise<void>): Promise<void> {
+    this.inputChain = this.inputChain.then(step).catch((error: unknown) => {
+      logger.error({ msg: 'session input failed', failure: describeFailure(error) });
+    });
+    return this.inputChain;
+  }
+
+  private dispatch(message: Exclude<ClientMessage, { type: 'conversation_exit' }>) {
     switch (message.type) {
       case 'set_speed':
         this.speed = message.speed;
@@ -220,9 +244,6 @@ export class Session {
         return this.triggerBranchC(message.sentence_id);
       case 'text_input':
         return this.textInput(message);
-      case 'conversation_exit':
-        void this.end(message.archive ?? true);
-        return;
     }
   }
 
@@ -276,7 +297,10 @@ export class Session {
     });
   }
 
-  private textInput({ text, role }: TextInputMessageDto): void {
+  private async textInput({ text, role }: TextInputMessageDto): Promise<void> {
+    // Speech begun before this text arrived was said first: it is closed and numbered first.
+    await this.cutAudio();
+    if (this.state === 'closed') return;
     const record = this.newSentence('text');
     record.text = text.trim();
     const speed = this.speed;
@@ -371,6 +395,16 @@ export class Session {
     }
   }
 
+  /** A typed sentence arrived: the speech in progress becomes a sentence now (the stream goes on). */
+  private async cutAudio(): Promise<void> {
+    try {
+      if (this.state === 'closed') return;
+      for (const sentence of await this.deps.segmenter.cut()) this.audioSentence(sentence);
+    } catch (error) {
+      this.reportAudioFailure(error);
+    }
+  }
+
   /** End of the stream: the speech still held becomes the last sentence. */
   private async flushAudio(): Promise<void> {
     try {
@@ -405,7 +439,7 @@ export class Session {
       timer = setTimeout(() => resolve('timeout'), timeoutMs);
     });
     const work = (async () => {
-      await this.audioChain;
+      await this.inputChain;
       // Work queued meanwhile (the last sentence, a correction) is waited for too.
       let pending = this.pendingWork();
       for (;;) {
