@@ -224,13 +224,17 @@ export class Session {
 
   /** Queues one step of the client's input after the others (see `inputChain`). */
   private inOrder(step: () => void | Promise<void>): Promise<void> {
-    this.inputChain = this.inputChain.then(step).catch((error: unknown) => {
-      logger.error({ msg: 'session input failed', failure: describeFailure(error) });
-    });
+    this.inputChain = this.inputChain
+      .then(() => (this.state === 'closed' ? undefined : step()))
+      .catch((error: unknown) => {
+        logger.error({ msg: 'session input failed', failure: describeFailure(error) });
+      });
     return this.inputChain;
   }
 
-  private dispatch(message: Exclude<ClientMessage, { type: 'conversation_exit' }>) {
+  private dispatch(
+    message: Exclude<ClientMessage, { type: 'conversation_exit' }>,
+  ): void | Promise<void> {
     switch (message.type) {
       case 'set_speed':
         this.speed = message.speed;
