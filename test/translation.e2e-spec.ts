@@ -220,3 +220,35 @@ describe('Translation API (embedded Apertium)', () => {
     });
   });
 });
+
+describe('Clinical terms and a hospital glossary (embedded Apertium)', () => {
+  const translate = async (app: NestExpressApplication, text: string, target = 'spa_Latn') => {
+    const res = await request(app.getHttpServer())
+      .post(TRANSLATE)
+      .send({ text, source_language: 'eng_Latn', target_language: target })
+      .expect(200);
+    return res.body.translated_text as string;
+  };
+
+  it('writes the built-in clinical term, after two steps too', async () => {
+    const app = await startTestApp();
+    try {
+      expect(await translate(app, 'Does your chest hurt?')).toMatch(/\bpecho\b/);
+      expect(await translate(app, 'Does your chest hurt?', 'fra_Latn')).toMatch(/\bpoitrine\b/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("writes the glossary's term where GLOSSARY_FILE gives one (deploy/glossary.example.tsv)", async () => {
+    const app = await startTestApp({ GLOSSARY_FILE: 'deploy/glossary.example.tsv' });
+    try {
+      expect(await translate(app, 'Does your chest hurt?')).toMatch(/\btórax\b/);
+      expect(await translate(app, 'Please go back to the ward.')).toMatch(/\bplanta\b/);
+      // The built-in terms still apply where the glossary says nothing.
+      expect(await translate(app, 'Are you pregnant?', 'fra_Latn')).toMatch(/\benceinte\b/);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -16,6 +16,7 @@ import {
   type ValidatorConstraintInterface,
 } from 'class-validator';
 import { trustProxyProblem } from '../common/security/client-address.js';
+import type { TermRow } from '../translation/terminology/term-table.js';
 import { invalidOrigins, parseOrigins } from '../common/security/origins.js';
 
 export enum TranslationEngineName {
@@ -123,6 +124,15 @@ export class AppConfig {
   @Transform(trimmed)
   @IsString()
   APERTIUM_DATA_DIR: string = '/usr/share/apertium';
+
+  /** A hospital's glossary (TSV or CSV of equivalent terms), read and checked at start. */
+  @Transform(trimmed)
+  @IsOptional()
+  @IsString()
+  GLOSSARY_FILE?: string;
+
+  /** The rows of GLOSSARY_FILE, parsed by loadConfig (not an environment variable). */
+  declare glossaryRows?: readonly TermRow[];
 
   @Transform(trimmed)
   @IsOptional()

@@ -1,4 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { TranslationEngineName } from './app-config.js';
 import { ConfigError, loadConfig } from './load-config.js';
 
@@ -59,5 +62,35 @@ describe('loadConfig', () => {
         LIBRETRANSLATE_URL: 'http://127.0.0.1:5000',
       }).LIBRETRANSLATE_URL,
     ).toBe('http://127.0.0.1:5000');
+  });
+});
+
+describe('loadConfig: GLOSSARY_FILE', () => {
+  const example = new URL('../../deploy/glossary.example.tsv', import.meta.url).pathname;
+
+  it('reads the glossary at start (the documented example has three terms)', () => {
+    const config = loadConfig({ GLOSSARY_FILE: example });
+    expect(config.glossaryRows?.map((r) => r.concept)).toEqual(['ward', 'day-hospital', 'chest']);
+    expect(loadConfig({}).glossaryRows).toBeUndefined();
+  });
+
+  it('stops the start when the file cannot be read, saying what to give', () => {
+    expect(() => loadConfig({ GLOSSARY_FILE: '/nonexistent/glossary.tsv' })).toThrow(
+      /GLOSSARY_FILE \(currently "\/nonexistent\/glossary.tsv"\): cannot be read \(ENOENT\)/,
+    );
+  });
+
+  it('stops the start at a line that cannot be used, naming the file and the line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'glossary-'));
+    const file = join(dir, 'glossary.tsv');
+    try {
+      writeFileSync(file, 'concept\ten\tes\nward\tward\tplanta\nbed\tbed\n');
+      expect(() => loadConfig({ GLOSSARY_FILE: file })).toThrow(ConfigError);
+      expect(() => loadConfig({ GLOSSARY_FILE: file })).toThrow(
+        `${file}, line 3: 2 columns where the header has 3`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

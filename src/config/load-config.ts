@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { plainToInstance } from 'class-transformer';
 import { validateSync, ValidationError } from 'class-validator';
 import { AppConfig } from './app-config.js';
+import { parseTermTable } from '../translation/terminology/term-table.js';
 
 /** Thrown at boot when the environment is wrong; the message names each variable and what it accepts. */
 export class ConfigError extends Error {
@@ -30,7 +32,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const errors = validateSync(config);
   if (errors.length > 0) throw new ConfigError(errors.map(describe));
   crossCheck(config);
+  if (config.GLOSSARY_FILE) config.glossaryRows = readGlossary(config.GLOSSARY_FILE);
   return config;
+}
+
+/** The glossary's rows; a file that cannot be read or used stops the start, naming the line. */
+function readGlossary(path: string) {
+  let content: string;
+  try {
+    content = readFileSync(path, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new ConfigError([
+      `GLOSSARY_FILE (currently ${JSON.stringify(path)}): cannot be read (${reason}); give the path of a TSV or CSV file the service's user can read.`,
+    ]);
+  }
+  try {
+    return parseTermTable(content, path);
+  } catch (error) {
+    throw new ConfigError([
+      `GLOSSARY_FILE: ${(error as Error).message} See docs/translation.md (hospital glossary).`,
+    ]);
+  }
 }
 
 /** Rules that involve more than one variable. */

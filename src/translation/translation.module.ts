@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AppConfig } from '../config/app-config.js';
 import { LanguageCatalog } from './catalog/language-catalog.js';
 import { translationEngineProvider } from './engines/translation-engine.provider.js';
 import { TranslationController } from './translation.controller.js';
@@ -9,7 +10,11 @@ import { ClinicalTerminology } from './terminology/clinical-terminology.js';
   controllers: [TranslationController],
   providers: [
     LanguageCatalog,
-    { provide: ClinicalTerminology, useFactory: () => ClinicalTerminology.builtIn() },
+    {
+      provide: ClinicalTerminology,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ClinicalTerminology.builtIn(config.glossaryRows),
+    },
     translationEngineProvider,
     TranslationService,
   ],

@@ -16,11 +16,15 @@ export class ClinicalTerminology {
 
   constructor(private readonly rows: readonly TermRow[]) {}
 
-  /** The built-in clinical terminology (clinical-terms.tsv). */
-  static builtIn(): ClinicalTerminology {
-    return new ClinicalTerminology(
-      parseTermTable(readFileSync(CLINICAL_TERMS_FILE, 'utf8'), 'clinical-terms.tsv'),
-    );
+  /**
+   * The built-in clinical terminology (clinical-terms.tsv), after a hospital's glossary when
+   * there is one: a form both claim is translated as the glossary says.
+   */
+  static builtIn(glossary: readonly TermRow[] = []): ClinicalTerminology {
+    return new ClinicalTerminology([
+      ...glossary,
+      ...parseTermTable(readFileSync(CLINICAL_TERMS_FILE, 'utf8'), 'clinical-terms.tsv'),
+    ]);
   }
 
   get size(): number {
