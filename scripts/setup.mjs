@@ -23,6 +23,10 @@ const DEBIAN_PACKAGES = [
   'pocketsphinx-en-us',
   'python3-pocketsphinx', // the decoder worker runs on Debian's /usr/bin/python3
   'espeak-ng',
+  // Medical and general English word lists: an untranslated word found in the first and not the
+  // second is a specialist term (a drug…), kept without a warning (docs/translation.md).
+  'hunspell-en-med',
+  'wamerican',
   'curl', // the README's examples, and their test
 ];
 

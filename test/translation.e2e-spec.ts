@@ -99,6 +99,35 @@ describe('Translation API (embedded Apertium)', () => {
       expect(lines[2]).toBe('');
       expect(res.body.translated_text).not.toMatch(/[*#@]/);
       expect(res.body.translated_text).toContain('xyzzyq');
+      expect(res.body.untranslated_words).toEqual(['xyzzyq']);
+    });
+
+    it('names untranslated words, but not a name, a drug or a number', async () => {
+      const res = await post({
+        text: 'Mr Smithers feels woozy after 2 tablets of metformin.',
+        source_language: 'eng_Latn',
+        target_language: 'fra_Latn',
+      }).expect(200);
+      expect(res.body.translated_text).toMatch(/Smithers.*woozy.*2.*metformine/);
+      expect(res.body.untranslated_words).toEqual(['woozy']);
+    });
+
+    it('names a word the pivot left in Spanish', async () => {
+      const res = await post({
+        text: 'The cofre hurts.',
+        source_language: 'eng_Latn',
+        target_language: 'fra_Latn',
+      }).expect(200);
+      expect(res.body.untranslated_words).toContain('cofre');
+    });
+
+    it('has no untranslated_words when the engine knew every word', async () => {
+      const res = await post({
+        text: 'The doctor examines the patient.',
+        source_language: 'eng_Latn',
+        target_language: 'spa_Latn',
+      }).expect(200);
+      expect(res.body).not.toHaveProperty('untranslated_words');
     });
 
     it('translates a 5000-character text', async () => {

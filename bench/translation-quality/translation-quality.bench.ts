@@ -17,6 +17,7 @@ import type { CatalogLanguage } from '../../src/translation/catalog/catalog-lang
 import { ApertiumEngine } from '../../src/translation/engines/apertium/apertium.engine.js';
 import { TranslationService } from '../../src/translation/translation.service.js';
 import { ClinicalTerminology } from '../../src/translation/terminology/clinical-terminology.js';
+import { SpecialistVocabulary } from '../../src/translation/untranslated/specialist-vocabulary.js';
 import { percentile, printTable } from '../support/latency.js';
 import { runBenchmark } from '../support/run-benchmark.js';
 import { DEVSET_LANGUAGES, type DevsetLanguage, loadDevset } from './devset.js';
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
     catalog,
     new AppConfig(),
     process.env.TERMINOLOGY === 'off' ? new ClinicalTerminology([]) : ClinicalTerminology.builtIn(),
+    SpecialistVocabulary.fromDebian(),
   );
   const language = (key: DevsetLanguage): CatalogLanguage => {
     const found = catalog.normalize(key);

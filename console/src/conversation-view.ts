@@ -10,7 +10,14 @@ import { isPending } from './conversation-store';
 import { el, hiddenText } from './dom';
 import { otherRole, type Branch, type Role } from './protocol';
 import type { SpeechState } from './speech-player';
-import { BRANCH_C_SKIPPED, FLAG_LABEL, ROLE_LABEL, fidelityWording, languageName } from './wording';
+import {
+  BRANCH_C_SKIPPED,
+  FLAG_LABEL,
+  ROLE_LABEL,
+  fidelityWording,
+  languageName,
+  untranslatedWording,
+} from './wording';
 
 export interface SentenceActions {
   replay(sentenceId: string, branch: Branch): void;
@@ -30,6 +37,7 @@ interface Card {
   aLabel: HTMLElement;
   aText: HTMLElement;
   fidelity: HTMLElement;
+  untranslated: HTMLElement;
   back: HTMLElement;
   b: HTMLElement;
   bLabel: HTMLElement;
@@ -120,11 +128,13 @@ export class ConversationView {
     const aText = el('p', { class: 'branch__text' });
     const fidelity = el('p', { class: 'fidelity', hidden: true });
     const back = el('p', { class: 'back-translation', hidden: true });
+    const untranslated = el('p', { class: 'untranslated', hidden: true });
     const a = el(
       'section',
       { class: 'branch branch--a', hidden: true },
       aLabel,
       aText,
+      untranslated,
       fidelity,
       back,
     );
@@ -189,6 +199,7 @@ export class ConversationView {
       aText,
       fidelity,
       back,
+      untranslated,
       b,
       bLabel,
       bText,
@@ -252,6 +263,9 @@ export class ConversationView {
       card.aLabel.textContent = `Translation into ${languageName(t.target_language)} (literal)`;
       card.aText.textContent = t.text;
       card.aText.lang = t.target_language;
+      const notTranslated = untranslatedWording(t.untranslated_words ?? []);
+      card.untranslated.hidden = !notTranslated;
+      card.untranslated.textContent = notTranslated ?? '';
       const stale = t.revision < s.revision;
       card.a.classList.toggle('branch--stale', stale);
       if (t.fidelity !== undefined && t.back_translation !== undefined) {

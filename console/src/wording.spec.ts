@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { fidelityWording, languageName, languageOption } from './wording';
+import { fidelityWording, languageName, languageOption, untranslatedWording } from './wording';
 
 describe('wording', () => {
   it('says the round-trip score in plain words', () => {
@@ -20,5 +20,18 @@ describe('wording', () => {
     expect(languageName('es-ES')).toBe('Spanish');
     expect(languageOption('es-ES')).toBe('Spanish — español (es-ES)');
     expect(languageOption('en-US')).toBe('English (en-US)');
+  });
+});
+
+describe('untranslatedWording', () => {
+  it('says nothing when every word was translated', () => {
+    expect(untranslatedWording([])).toBeUndefined();
+  });
+
+  it('names the words and tells the clinician what to do', () => {
+    expect(untranslatedWording(['jeun'])).toBe(
+      '⚠ Not translated: “jeun”. The listener may not understand it: rephrase, or show it in writing.',
+    );
+    expect(untranslatedWording(['cofre', 'duele'])).toMatch(/“cofre”, “duele”.*understand them/);
   });
 });

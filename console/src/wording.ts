@@ -72,3 +72,13 @@ export function fidelityWording(fidelity: number, originalText: string): Fidelit
     caveat: words <= 2 ? 'short sentence: the score says little' : undefined,
   };
 }
+
+/**
+ * The words the translation left in the speaker's language (server's `untranslated_words`):
+ * names, numbers and drug names are never among them. The listener may not understand them.
+ */
+export function untranslatedWording(words: readonly string[]): string | undefined {
+  if (words.length === 0) return undefined;
+  const list = words.map((word) => `“${word}”`).join(', ');
+  return `⚠ Not translated: ${list}. The listener may not understand ${words.length === 1 ? 'it' : 'them'}: rephrase, or show it in writing.`;
+}

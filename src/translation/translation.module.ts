@@ -5,6 +5,7 @@ import { translationEngineProvider } from './engines/translation-engine.provider
 import { TranslationController } from './translation.controller.js';
 import { TranslationService } from './translation.service.js';
 import { ClinicalTerminology } from './terminology/clinical-terminology.js';
+import { SpecialistVocabulary } from './untranslated/specialist-vocabulary.js';
 
 @Module({
   controllers: [TranslationController],
@@ -15,6 +16,7 @@ import { ClinicalTerminology } from './terminology/clinical-terminology.js';
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ClinicalTerminology.builtIn(config.glossaryRows),
     },
+    { provide: SpecialistVocabulary, useFactory: () => SpecialistVocabulary.fromDebian() },
     translationEngineProvider,
     TranslationService,
   ],

@@ -14,8 +14,17 @@ import { TranslationResultDto } from './dto/translation-result.dto.js';
 import { TRANSLATION_ENGINE, type TranslationEngine } from './engines/translation-engine.js';
 import { missingNumbers, protectedSpans } from './medical-tokens.js';
 import { ClinicalTerminology } from './terminology/clinical-terminology.js';
+import { SpecialistVocabulary } from './untranslated/specialist-vocabulary.js';
+import { untranslatedWords } from './untranslated/untranslated-words.js';
 
 const LIST_PATH = 'GET /api/v1/translation/languages';
+
+/** A translation, and the words of it the engine left untranslated that the listener should know of. */
+export interface CheckedTranslation {
+  readonly text: string;
+  /** Words left in the source (or pivot) language that are not names, numbers or drug names. */
+  readonly untranslated: readonly string[];
+}
 
 /** Translation for the REST API and the other modules; the only user of the translation engine. */
 @Injectable()
@@ -25,6 +34,7 @@ export class TranslationService {
     private readonly catalog: LanguageCatalog,
     private readonly config: AppConfig,
     private readonly terminology: ClinicalTerminology,
+    private readonly vocabulary: SpecialistVocabulary,
   ) {}
 
   get engineName(): string {
@@ -55,7 +65,11 @@ export class TranslationService {
       request.target_language,
     );
     const started = process.hrtime.bigint();
-    const translated = await this.translateText(request.text, source, target);
+    const { text: translated, untranslated } = await this.translateChecked(
+      request.text,
+      source,
+      target,
+    );
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     return {
       success: true,
@@ -63,6 +77,7 @@ export class TranslationService {
       target_language: target.bcp47,
       original_text: request.text,
       translated_text: translated,
+      ...(untranslated.length > 0 ? { untranslated_words: [...untranslated] } : {}),
       translation_seconds: Math.round(seconds * 1e6) / 1e6,
       timestamp: new Date().toISOString(),
     };
@@ -77,13 +92,25 @@ export class TranslationService {
     source: CatalogLanguage,
     target: CatalogLanguage,
   ): Promise<string> {
-    if (source.code === target.code) return text;
+    return (await this.translateChecked(text, source, target)).text;
+  }
+
+  /** translateText, with the words the engine could not translate (see untranslatedWords). */
+  async translateChecked(
+    text: string,
+    source: CatalogLanguage,
+    target: CatalogLanguage,
+  ): Promise<CheckedTranslation> {
+    if (source.code === target.code) return { text, untranslated: [] };
+    let unknown: readonly string[] = [];
+    const reportUnknownWords = (words: readonly string[]) => (unknown = words);
     const ms = this.config.TRANSLATION_TIMEOUT_MS;
     // Numbers keep priority: a term never covers a dose.
     const fixedTerms = this.terminology.find(text, source, target, protectedSpans(text));
     const translated = await withTimeout(
       ms,
-      (signal) => this.engine.translate({ text, source, target, fixedTerms }, signal),
+      (signal) =>
+        this.engine.translate({ text, source, target, fixedTerms, reportUnknownWords }, signal),
       () =>
         new EngineTimeoutError(
           'Translation',
@@ -100,7 +127,10 @@ export class TranslationService {
         'Rephrase the numbers (e.g. digits with their unit) or use another engine.',
       );
     }
-    return translated;
+    return {
+      text: translated,
+      untranslated: untranslatedWords(unknown, translated, this.vocabulary),
+    };
   }
 
   /** Resolves both request codes, reporting the problems of both fields in one 422. */

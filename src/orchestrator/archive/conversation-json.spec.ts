@@ -123,6 +123,7 @@ describe('toConversationJson', () => {
           text: 'Hello madam, where does it hurt?',
           back_translation: 'Bonjour madame, où est-ce que ça fait mal ?',
           fidelity: 0.9234,
+          untranslated_words: [],
         },
       ],
       reformulations: [
@@ -228,6 +229,7 @@ describe('toConversationJson', () => {
         text: 'Merci, docteur.',
         back_translation: null,
         fidelity: null,
+        untranslated_words: [],
       },
     ]);
     expect(s5.branch_c).toEqual([]);

@@ -68,6 +68,7 @@ export interface SentenceJson {
     readonly text: string;
     readonly back_translation: string | null;
     readonly fidelity: number | null;
+    readonly untranslated_words: readonly string[];
   }[];
   /** Branch B, one per revision. */
   readonly reformulations: {
@@ -259,6 +260,7 @@ function sentenceJson(sentence: SentenceRecord, audio: ArchiveAudioEntry[]): Sen
       text: t.text,
       back_translation: t.backTranslation ?? null,
       fidelity: t.fidelity ?? null,
+      untranslated_words: t.untranslatedWords ?? [],
     })),
     reformulations: sentence.reformulations.map((r) => ({
       revision: r.revision,

@@ -36,6 +36,8 @@ export interface LiteralTranslation {
   readonly backTranslation?: string;
   /** chrF of the back-translation against the original, 0..1. */
   readonly fidelity?: number;
+  /** Words the engine left untranslated that are not names, numbers or drug names. */
+  readonly untranslatedWords?: readonly string[];
 }
 
 /** Branch B of one revision: the reformulation of A for the listener. */

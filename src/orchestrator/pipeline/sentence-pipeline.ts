@@ -161,7 +161,7 @@ export class SentencePipeline {
     const direction = this.roles.direction(record.role, textLanguage, out.parties);
     const { source, target } = direction;
     const literal = await settle(
-      this.translation.translateText(record.text, source.language, target.language),
+      this.translation.translateChecked(record.text, source.language, target.language),
     );
     if (out.signal.aborted) return;
     if (!literal.ok) {
@@ -169,7 +169,8 @@ export class SentencePipeline {
       out.fail(record, 'Translation', literal.error);
       return;
     }
-    const textA = literal.value;
+    const { text: textA, untranslated } = literal.value;
+    const untranslated_words = untranslated.length > 0 ? [...untranslated] : undefined;
     const voice = direction.voiceOf === 'medic' ? out.parties.medicVoice : out.parties.patientVoice;
     // Started together; awaited in the order their results are sent.
     const back = sameLanguage(source, target)
@@ -194,6 +195,7 @@ export class SentencePipeline {
       text: textA,
       backTranslation: back_translation,
       fidelity,
+      untranslatedWords: untranslated_words,
     });
     out.send({
       type: 'translation_result',
@@ -203,6 +205,7 @@ export class SentencePipeline {
       target_language: target.locale,
       text: textA,
       ...(back_translation !== undefined ? { back_translation, fidelity } : {}),
+      ...(untranslated_words ? { untranslated_words } : {}),
       revision,
     });
 

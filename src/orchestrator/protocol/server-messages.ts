@@ -95,6 +95,7 @@ export interface TranslationResultMessage {
   back_translation?: string;
   /** @minimum 0 @maximum 1 */
   fidelity?: number;
+  untranslated_words?: string[];
   /** @asType integer @minimum 1 */
   revision: number;
 }

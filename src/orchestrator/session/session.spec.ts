@@ -67,6 +67,7 @@ function fakes() {
       engine: 'fake',
     }),
     paraphrase: async ({ sentence }: { sentence: string }) => `${sentence} (plain)`,
+    untranslated: (_text: string): string[] => [],
   };
   const transcription = {
     locales: ['en-US'],
@@ -87,6 +88,10 @@ function fakes() {
   const translation = {
     translateText: (text: string, source: CatalogLanguage, target: CatalogLanguage) =>
       state.translate(text, source, target),
+    translateChecked: async (text: string, source: CatalogLanguage, target: CatalogLanguage) => ({
+      text: await state.translate(text, source, target),
+      untranslated: state.untranslated(text),
+    }),
   } as unknown as TranslationService;
   const synthesis = {
     voices: async () => [
@@ -276,6 +281,19 @@ describe('Session', () => {
       back_translation: 'en: es: the patient has a fever',
     });
     expect(transport.closed?.code).toBe(1000);
+  });
+
+  it('names the words the engine left untranslated, and only when there are some', async () => {
+    const { transport, state, speak, exit } = setup();
+    state.untranslated = (text) => (text.includes('jeun') ? ['jeun'] : []);
+    speak();
+    await waitFor(() => expect(transport.of('translation_result')).toHaveLength(1));
+    state.asr = async () => ({ text: 'rester à jeun', locale: 'en-US', languageDecided: true });
+    speak();
+    await exit();
+    const [clean, flagged] = transport.of('translation_result');
+    expect(clean).not.toHaveProperty('untranslated_words');
+    expect(flagged).toMatchObject({ untranslated_words: ['jeun'] });
   });
 
   it('records its events as metrics: branches, stages, outcomes and the session at its end', async () => {

@@ -23,6 +23,14 @@ export class TranslationResultDto {
   translated_text!: string;
 
   /**
+   * Words the engine could not translate and left as they were, when there are any: not names,
+   * numbers or drug names, which are kept on purpose. The translation may miss their meaning:
+   * rephrase them, or have them checked.
+   * @example ["jeun"]
+   */
+  untranslated_words?: string[];
+
+  /**
    * How long the translation took, in seconds.
    * @example 0.004
    */

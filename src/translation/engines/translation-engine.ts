@@ -19,6 +19,11 @@ export interface EngineTranslation {
    * (ClinicalTerminology). An engine that can keep a span verbatim writes the replacement there.
    */
   readonly fixedTerms?: readonly FixedTerm[];
+  /**
+   * Called by an engine that can tell which words of the text it could not translate (left as
+   * they were in the output), before it resolves. Engines that cannot tell never call it.
+   */
+  readonly reportUnknownWords?: (words: readonly string[]) => void;
 }
 
 /**

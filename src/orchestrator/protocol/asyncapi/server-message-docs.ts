@@ -228,6 +228,8 @@ export const SERVER_MESSAGE_DOCS: ServerMessageDocs = {
         '`text` translated back into `source_language`; absent when both languages are the same or the back-translation failed.',
       fidelity:
         'chrF of the back-translation against the original, 0 to 1 with three decimals; present with `back_translation`. Low values deserve a look.',
+      untranslated_words:
+        'Words of the original the engine could not translate and left as they were (not names, numbers or drug names, which are kept on purpose); present only when there are some. The listener may miss their meaning: rephrase them.',
       revision: REVISION,
     },
     examples: [

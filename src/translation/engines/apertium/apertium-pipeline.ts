@@ -51,10 +51,11 @@ export class ApertiumPipeline {
 
   start(): void {
     if (this.process) return;
-    // $1 = -n: generate without unknown-word marks; $2: tagger option (none).
+    // $1 = -g: generate with unknown-word marks (*word, @word), which the engine reads and
+    // removes; $2: tagger option (none).
     const child = spawn(
       'bash',
-      [...BASH_WITHOUT_STARTUP_FILES, this.command, 'apertium', '-n', ''],
+      [...BASH_WITHOUT_STARTUP_FILES, this.command, 'apertium', '-g', ''],
       {
         stdio: ['pipe', 'pipe', 'pipe'],
         env: environmentWithoutStartupFiles(),

@@ -1,6 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { protectedSpans } from '../../medical-tokens.js';
-import { fromApertiumStream, stripMarkers, toApertiumStream } from './apertium-stream-format.js';
+import {
+  fromApertiumStream,
+  stripMarkers,
+  toApertiumStream,
+  unknownWords,
+} from './apertium-stream-format.js';
 
 const encode = (text: string) => toApertiumStream(text, protectedSpans(text));
 
@@ -32,5 +37,17 @@ describe('Apertium stream format', () => {
     expect(fromApertiumStream(' Tengo fiebre..[][\n\n] Tomo [500 mg]..[]')).toBe(
       'Tengo fiebre.\n\nTomo 500 mg.',
     );
+  });
+
+  it('finds the words Apertium marked untranslated, not those in superblanks or escaped', () => {
+    const stream = 'Tiene que quedar a *jeun, @duele y #tener [*500 mg] \\*no [FORMAL]*Sra.[]';
+    expect(unknownWords(stream)).toEqual(['jeun', 'duele', 'Sra']);
+  });
+
+  it("keeps a marked word's apostrophes and hyphens", () => {
+    expect(unknownWords("*aujourd'hui et *anti-inflammatoire.")).toEqual([
+      "aujourd'hui",
+      'anti-inflammatoire',
+    ]);
   });
 });

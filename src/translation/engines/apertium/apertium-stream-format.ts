@@ -42,6 +42,20 @@ export function toApertiumStream(text: string, spans: readonly Span[]): string {
   return `${out}${encodeFree(text.slice(cursor))}.[]`;
 }
 
+/**
+ * The words Apertium marked as untranslated in a step's output (generator run with marks, `-g`):
+ * `*word`, unknown to the source dictionary, and `@word`, known but missing from the bilingual
+ * one; both are source-language words left in the output. Not `#lemma`, a known word the
+ * generator could not inflect. Superblanks (numbers, terms) are skipped.
+ */
+export function unknownWords(stream: string): string[] {
+  const words: string[] = [];
+  for (const m of stream.matchAll(/(\\.|\[(?:\\.|[^\]\\])*\])|[*@]((?:\\.|[\p{L}\p{N}'’-])+)/gu)) {
+    if (m[2]) words.push(m[2].replace(/\\(.)/g, '$1'));
+  }
+  return words;
+}
+
 /** Removes unknown-word markers Apertium may add (`*word`, `#word`, `@word`) outside superblanks. */
 export function stripMarkers(stream: string): string {
   return stream.replace(

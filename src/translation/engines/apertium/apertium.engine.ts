@@ -10,7 +10,12 @@ import { ApertiumPipeline } from './apertium-pipeline.js';
 import { apertiumLanguages, APERTIUM_MODES, apertiumRoute } from './apertium-modes.js';
 import { FORMAL_MARK, withFormalRegister } from './formal-register.js';
 import { withSubjectPronouns } from './subject-pronouns.js';
-import { fromApertiumStream, stripMarkers, toApertiumStream } from './apertium-stream-format.js';
+import {
+  fromApertiumStream,
+  stripMarkers,
+  toApertiumStream,
+  unknownWords,
+} from './apertium-stream-format.js';
 
 const run = promisify(execFile);
 
@@ -63,7 +68,7 @@ export class ApertiumEngine implements TranslationEngine, OnModuleInit, OnModule
   }
 
   async translate(
-    { text, source, target, fixedTerms = [] }: EngineTranslation,
+    { text, source, target, fixedTerms = [], reportUnknownWords }: EngineTranslation,
     signal: AbortSignal,
   ): Promise<string> {
     const route = apertiumRoute(source.code, target.code, new Set(this.pipelines.keys()));
@@ -79,11 +84,16 @@ export class ApertiumEngine implements TranslationEngine, OnModuleInit, OnModule
     // protected, and a clinical term goes through both steps already in the target language.
     const spans = [...protectedSpans(text), ...fixedTerms].sort((a, b) => a.start - b.start);
     let stream = toApertiumStream(text, spans);
+    const unknown = new Set<string>();
     for (const [step, mode] of route.entries()) {
       // The last step writes the formal register (usted, vous, Lei); a pivot step must not.
       const input = step === route.length - 1 ? FORMAL_MARK + stream : stream;
-      stream = stripMarkers(await this.pipelines.get(mode)!.translate(input, signal));
+      const output = await this.pipelines.get(mode)!.translate(input, signal);
+      // A word the first step left in Spanish and the second did not know is a pivot leak.
+      for (const word of unknownWords(output)) unknown.add(word);
+      stream = stripMarkers(output);
     }
+    reportUnknownWords?.([...unknown]);
     return fromApertiumStream(stream.replace(FORMAL_MARK, ''));
   }
 }
