@@ -15,12 +15,15 @@ import { corpusChrF } from '../../src/orchestrator/pipeline/chrf.js';
 import { LanguageCatalog } from '../../src/translation/catalog/language-catalog.js';
 import type { CatalogLanguage } from '../../src/translation/catalog/catalog-language.js';
 import { ApertiumEngine } from '../../src/translation/engines/apertium/apertium.engine.js';
-import { TranslationService } from '../../src/translation/translation.service.js';
+import {
+  type PartyGenders,
+  TranslationService,
+} from '../../src/translation/translation.service.js';
 import { ClinicalTerminology } from '../../src/translation/terminology/clinical-terminology.js';
 import { SpecialistVocabulary } from '../../src/translation/untranslated/specialist-vocabulary.js';
 import { percentile, printTable } from '../support/latency.js';
 import { runBenchmark } from '../support/run-benchmark.js';
-import { DEVSET_LANGUAGES, type DevsetLanguage, loadDevset } from './devset.js';
+import { DEVSET_LANGUAGES, type DevsetEntry, type DevsetLanguage, loadDevset } from './devset.js';
 import { essentialFound, leakedPivotWords, words } from './scoring.js';
 
 const DATA_DIR = process.env.APERTIUM_DATA_DIR ?? '/usr/share/apertium';
@@ -35,6 +38,12 @@ interface DirectionResult {
   leaked: string[];
   withheld: number;
   latencies: number[];
+}
+
+/** The patient's gender, as a session's handshake gives it: "I" or "you" by who speaks. */
+function genders(entry: DevsetEntry): PartyGenders {
+  const gender = entry.patient_gender;
+  return entry.speaker === 'patient' ? { speakerGender: gender } : { addresseeGender: gender };
 }
 
 async function main(): Promise<void> {
@@ -78,7 +87,12 @@ async function main(): Promise<void> {
         const started = process.hrtime.bigint();
         let output = '';
         try {
-          output = await translation.translateText(source, language(from), language(to));
+          output = await translation.translateText(
+            source,
+            language(from),
+            language(to),
+            genders(entry),
+          );
         } catch (error) {
           if (!(error instanceof EngineOutputRejectedError)) throw error;
           result.withheld++;

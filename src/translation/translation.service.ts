@@ -19,6 +19,12 @@ import { untranslatedWords } from './untranslated/untranslated-words.js';
 
 const LIST_PATH = 'GET /api/v1/translation/languages';
 
+/** Who says "I" and who is "you", for the languages whose adjectives agree with them. */
+export interface PartyGenders {
+  readonly speakerGender?: 'female' | 'male';
+  readonly addresseeGender?: 'female' | 'male';
+}
+
 /** A translation, and the words of it the engine left untranslated that the listener should know of. */
 export interface CheckedTranslation {
   readonly text: string;
@@ -91,8 +97,9 @@ export class TranslationService {
     text: string,
     source: CatalogLanguage,
     target: CatalogLanguage,
+    parties: PartyGenders = {},
   ): Promise<string> {
-    return (await this.translateChecked(text, source, target)).text;
+    return (await this.translateChecked(text, source, target, parties)).text;
   }
 
   /** translateText, with the words the engine could not translate (see untranslatedWords). */
@@ -100,6 +107,7 @@ export class TranslationService {
     text: string,
     source: CatalogLanguage,
     target: CatalogLanguage,
+    { speakerGender, addresseeGender }: PartyGenders = {},
   ): Promise<CheckedTranslation> {
     if (source.code === target.code) return { text, untranslated: [] };
     let unknown: readonly string[] = [];
@@ -110,7 +118,10 @@ export class TranslationService {
     const translated = await withTimeout(
       ms,
       (signal) =>
-        this.engine.translate({ text, source, target, fixedTerms, reportUnknownWords }, signal),
+        this.engine.translate(
+          { text, source, target, fixedTerms, reportUnknownWords, speakerGender, addresseeGender },
+          signal,
+        ),
       () =>
         new EngineTimeoutError(
           'Translation',

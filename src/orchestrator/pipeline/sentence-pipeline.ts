@@ -15,7 +15,7 @@ import type {
 import type { SessionLanguage } from '../languages/session-languages.service.js';
 import type { ServerMessage } from '../protocol/server-messages.js';
 import { chrF } from './chrf.js';
-import type { ConversationParties } from './conversation-parties.js';
+import { type ConversationParties, partyGenders } from './conversation-parties.js';
 import { RoleResolver, sameLanguage, type TranslationDirection } from './role-resolver.js';
 import { settle, type Settled } from './settle.js';
 
@@ -160,8 +160,9 @@ export class SentencePipeline {
     const textLanguage = this.resolve(record.language, out.parties);
     const direction = this.roles.direction(record.role, textLanguage, out.parties);
     const { source, target } = direction;
+    const genders = partyGenders(record.role, out.parties);
     const literal = await settle(
-      this.translation.translateChecked(record.text, source.language, target.language),
+      this.translation.translateChecked(record.text, source.language, target.language, genders),
     );
     if (out.signal.aborted) return;
     if (!literal.ok) {
@@ -175,7 +176,7 @@ export class SentencePipeline {
     // Started together; awaited in the order their results are sent.
     const back = sameLanguage(source, target)
       ? undefined
-      : settle(this.translation.translateText(textA, target.language, source.language));
+      : settle(this.translation.translateText(textA, target.language, source.language, genders));
     const speechA = settle(this.speak(textA, target, voice, options.speed, out.signal));
     const reformulation = settle(this.reformulate(textA, direction, out.parties));
 
@@ -249,7 +250,12 @@ export class SentencePipeline {
     }
     const { source, target } = plan.direction;
     const translated = await settle(
-      this.translation.translateText(record.text, source.language, target.language),
+      this.translation.translateText(
+        record.text,
+        source.language,
+        target.language,
+        partyGenders(plan.assumedRole, out.parties),
+      ),
     );
     if (out.signal.aborted) return;
     if (!translated.ok) {

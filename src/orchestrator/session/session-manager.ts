@@ -127,6 +127,7 @@ export class SessionManager implements SessionOpener, OnModuleDestroy {
           medic: medic.value,
           patient: patient.value,
           patientGender: handshake.patient_gender,
+          medicGender: handshake.medic_gender,
           patientAgeCategory: handshake.patient_age_category,
           ...voices,
         },

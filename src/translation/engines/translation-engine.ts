@@ -24,6 +24,9 @@ export interface EngineTranslation {
    * they were in the output), before it resolves. Engines that cannot tell never call it.
    */
   readonly reportUnknownWords?: (words: readonly string[]) => void;
+  /** The gender of who speaks ("I") and of who is spoken to ("you"), when the session knows it. */
+  readonly speakerGender?: 'female' | 'male';
+  readonly addresseeGender?: 'female' | 'male';
 }
 
 /**

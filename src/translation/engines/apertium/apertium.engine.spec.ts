@@ -79,6 +79,41 @@ describe('ApertiumEngine', () => {
     });
   });
 
+  describe("the parties' gender, where the target language agrees with it", () => {
+    const tell = (text: string, target: string, speaker?: 'female', addressee?: 'female') =>
+      engine.translate(
+        {
+          text,
+          source: language('eng_Latn'),
+          target: language(target),
+          speakerGender: speaker,
+          addresseeGender: addressee,
+        },
+        AbortSignal.timeout(5000),
+      );
+
+    it.each([
+      ['spa_Latn', 'Es muy preocupada?'],
+      ['fra_Latn', 'Vous êtes très soucieuse?'],
+      ['por_Latn', 'É muito preocupada?'],
+      ['ita_Latn', 'È molto preoccupata?'],
+    ])(
+      'speaks to a woman in %s, through the pivot too',
+      async (target, expected) => {
+        expect(await tell('Are you very worried?', target, undefined, 'female')).toBe(expected);
+      },
+      10_000,
+    );
+
+    it('lets a woman speak of herself, and leaves the third person and the default alone', async () => {
+      expect(await tell('I am tired. He is tired.', 'spa_Latn', 'female')).toBe(
+        'Estoy cansada. Está cansado.',
+      );
+      expect(await tell('I am tired.', 'spa_Latn', undefined, 'female')).toBe('Estoy cansado.');
+      expect(await tell('Are you married?', 'fra_Latn')).toBe('Vous êtes marié?');
+    });
+  });
+
   describe('subjects the Spanish verb implies, in English', () => {
     const toEnglish = (source: string, text: string) =>
       engine.translate(

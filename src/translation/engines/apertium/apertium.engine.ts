@@ -9,6 +9,7 @@ import { EngineTranslation, TranslationEngine } from '../translation-engine.js';
 import { ApertiumPipeline } from './apertium-pipeline.js';
 import { apertiumLanguages, APERTIUM_MODES, apertiumRoute } from './apertium-modes.js';
 import { FORMAL_MARK, withFormalRegister } from './formal-register.js';
+import { genderMarks, withoutGenderMarks, withPartyGender } from './party-gender.js';
 import { withSubjectPronouns } from './subject-pronouns.js';
 import {
   fromApertiumStream,
@@ -39,8 +40,9 @@ export class ApertiumEngine implements TranslationEngine, OnModuleInit, OnModule
         try {
           await access(file);
           const { stdout } = await run('apertium-wblank-mode', ['-z', file]);
+          // Agreement first: it reads "you" as the second person, which the formal step rewrites.
           const command = withSubjectPronouns(
-            withFormalRegister(stdout.trim(), target),
+            withFormalRegister(withPartyGender(stdout.trim(), target), target),
             source,
             target,
           );
@@ -68,7 +70,15 @@ export class ApertiumEngine implements TranslationEngine, OnModuleInit, OnModule
   }
 
   async translate(
-    { text, source, target, fixedTerms = [], reportUnknownWords }: EngineTranslation,
+    {
+      text,
+      source,
+      target,
+      fixedTerms = [],
+      reportUnknownWords,
+      speakerGender,
+      addresseeGender,
+    }: EngineTranslation,
     signal: AbortSignal,
   ): Promise<string> {
     const route = apertiumRoute(source.code, target.code, new Set(this.pipelines.keys()));
@@ -83,7 +93,7 @@ export class ApertiumEngine implements TranslationEngine, OnModuleInit, OnModule
     // The stream format is kept between the two steps of a pivot, so protected spans stay
     // protected, and a clinical term goes through both steps already in the target language.
     const spans = [...protectedSpans(text), ...fixedTerms].sort((a, b) => a.start - b.start);
-    let stream = toApertiumStream(text, spans);
+    let stream = genderMarks(speakerGender, addresseeGender) + toApertiumStream(text, spans);
     const unknown = new Set<string>();
     for (const [step, mode] of route.entries()) {
       // The last step writes the formal register (usted, vous, Lei); a pivot step must not.
@@ -94,6 +104,6 @@ export class ApertiumEngine implements TranslationEngine, OnModuleInit, OnModule
       stream = stripMarkers(output);
     }
     reportUnknownWords?.([...unknown]);
-    return fromApertiumStream(stream.replace(FORMAL_MARK, ''));
+    return fromApertiumStream(withoutGenderMarks(stream.replace(FORMAL_MARK, '')));
   }
 }
