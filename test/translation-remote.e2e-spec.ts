@@ -13,6 +13,9 @@ const TIMEOUT_MS = 300;
 /** Numbers, doses and units a translation must keep exactly. */
 const TEXT = 'The patient takes 500 mg of paracetamol 2 x/day. Fever of 39.5 °C since yesterday.';
 const DOSES = ['500 mg', '2 x/day', '39.5 °C'];
+/** The example glossary: "chest" is "tórax" in Spanish (the built-in table says "pecho"). */
+const GLOSSARY_FILE = 'deploy/glossary.example.tsv';
+const GLOSSARY_TEXT = 'Pain in the chest since 2 days.';
 
 /** A 503 `{ detail }` that names the engine and never repeats the text or a stack. */
 function expect503(res: request.Response, engine: string, ...patterns: RegExp[]) {
@@ -89,7 +92,11 @@ function describeRemoteEngine<Fake extends FakeServer>(
   own: { cases(remote: Remote<Fake>): void; whenDown?(down: Down): void },
 ) {
   const startApp = (url: string) =>
-    startTestApp({ ...engine.env(url), TRANSLATION_TIMEOUT_MS: String(TIMEOUT_MS) });
+    startTestApp({
+      ...engine.env(url),
+      TRANSLATION_TIMEOUT_MS: String(TIMEOUT_MS),
+      GLOSSARY_FILE: GLOSSARY_FILE,
+    });
 
   describe(title, () => {
     let fake: Fake;
@@ -340,6 +347,31 @@ describeRemoteEngine('Translation API on a LibreTranslate server', LIBRETRANSLAT
       });
     });
 
+    it("writes the hospital glossary's term (GLOSSARY_FILE), sent as a placeholder", async () => {
+      const res = await remote
+        .post({ text: GLOSSARY_TEXT, source_language: 'eng_Latn', target_language: 'spa_Latn' })
+        .expect(200);
+      expect(res.body.translated_text).toBe('[es] Pain in the tórax since 2 days.');
+      expect(remote.translateCalls().map((c) => (c.body as { q: string }).q)).toEqual([
+        'Pain in the XQZ1 since 2 days.',
+      ]);
+    });
+
+    it("withholds with a 503 a translation that loses the glossary's term", async () => {
+      remote.fake.set({ translate: (q) => q.replace('XQZ1', '').replace('chest', 'pecho') });
+      const res = await remote.post({
+        text: GLOSSARY_TEXT,
+        source_language: 'eng_Latn',
+        target_language: 'spa_Latn',
+      });
+      expect503(
+        res,
+        'libretranslate',
+        /glossary's term "tórax" \(deploy\/glossary\.example\.tsv:5\)/,
+      );
+      expect(remote.translateCalls()).toHaveLength(2);
+    });
+
     it("sends the server's own code for scripts and regional variants", async () => {
       const res = await remote
         .post({ text: 'Hello', source_language: 'por_Latn', target_language: 'zho_Hant' })
@@ -411,6 +443,28 @@ describeRemoteEngine('Translation API on an OpenAI-compatible server', OPENAI, {
       expect(system).toContain('en-US');
       expect(system).toContain('fr-FR');
       expect(system).not.toContain('paracetamol');
+    });
+
+    it("asks for the hospital glossary's term (GLOSSARY_FILE) and accepts an answer that writes it", async () => {
+      remote.fake.set({ translate: () => 'Dolor en el tórax desde hace 2 días.' });
+      const res = await remote
+        .post({ text: GLOSSARY_TEXT, source_language: 'eng_Latn', target_language: 'spa_Latn' })
+        .expect(200);
+      expect(res.body.translated_text).toBe('Dolor en el tórax desde hace 2 días.');
+      const body = remote.translateCalls()[0].body as { messages: { content: string }[] };
+      expect(body.messages[0].content).toContain('- "chest" → "tórax"');
+      expect(remote.translateCalls()).toHaveLength(1);
+    });
+
+    it("withholds with a 503 an answer that misses the glossary's term after one retry", async () => {
+      remote.fake.set({ translate: () => 'Dolor en el pecho desde hace 2 días.' });
+      const res = await remote.post({
+        text: GLOSSARY_TEXT,
+        source_language: 'eng_Latn',
+        target_language: 'spa_Latn',
+      });
+      expect503(res, 'openai', /glossary's term "tórax"/, /TRANSLATION_OPENAI_MODEL/);
+      expect(remote.translateCalls()).toHaveLength(2);
     });
 
     it('answers 503 naming TRANSLATION_OPENAI_MODEL when the server does not serve the model', async () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import {
   EngineError,
+  EngineOutputRejectedError,
   EngineTimeoutError,
   EngineUnavailableError,
 } from '../../common/errors/engine.errors.js';
@@ -10,6 +11,7 @@ import {
 } from '../../../test/support/fake-libretranslate.js';
 import { CatalogLanguage } from '../catalog/catalog-language.js';
 import { LibreTranslateEngine } from './libretranslate.engine.js';
+import type { FixedTerm } from './translation-engine.js';
 import { rejection } from '../../../test/support/rejection.js';
 
 const lang = (code: string, iso6391: string, iso6393: string, name: string, bcp47: string) =>
@@ -26,6 +28,15 @@ const CATALOG = [ENG, FRA, SPA, POR, ZHS, ZHT, SWH];
 
 const TEXT = 'Patient allergic to penicillin, takes 500 mg paracetamol 2 x/day';
 const TIMEOUT_MS = 200;
+
+/** A text with a hospital glossary term (ward → planta) and a built-in one (chest → pecho). */
+const GLOSSARY_TEXT = 'Back to the ward; the chest X-ray is at 9.';
+const term = (word: string, replacement: string, source: FixedTerm['source']): FixedTerm => {
+  const start = GLOSSARY_TEXT.indexOf(word);
+  return { start, end: start + word.length, replacement, source, origin: 'glossary.tsv:2' };
+};
+const WARD = term('ward', 'planta', 'glossary');
+const CHEST = term('chest', 'pecho', 'builtin');
 
 /** The EngineError a promise rejects with. */
 const failure = (promise: Promise<unknown>) => rejection(promise, EngineError);
@@ -273,6 +284,45 @@ describe('LibreTranslateEngine', () => {
         expect(error.remote).toBe(reply.body.error);
         expect(error.detail).toContain(`The server said: ${reply.body.error}`);
       }
+    });
+  });
+
+  describe('hospital glossary', () => {
+    const translateGlossary = (subject = engine(), fixedTerms = [WARD, CHEST]) =>
+      subject.translate({ text: GLOSSARY_TEXT, source: ENG, target: SPA, fixedTerms }, signal());
+    const sent = () => translations().map((r) => (r.body as { q: string }).q);
+
+    it('sends a glossary term as a placeholder and writes its target form back; built-in terms are left to the server', async () => {
+      expect(await translateGlossary()).toBe('[es] Back to the planta; the chest X-ray is at 9.');
+      expect(sent()).toEqual(['Back to the XQZ1; the chest X-ray is at 9.']);
+    });
+
+    it('sends the text as it is, once, when it holds no glossary term', async () => {
+      expect(await translateGlossary(engine(), [CHEST])).toBe(`[es] ${GLOSSARY_TEXT}`);
+      expect(sent()).toEqual([GLOSSARY_TEXT]);
+    });
+
+    it('translates again without placeholders when one is lost, keeping a translation that writes the term', async () => {
+      fake.set({
+        translate: (q) =>
+          q.includes('XQZ1') ? 'De vuelta a la; radiografía a las 9.' : 'De vuelta a la planta 9.',
+      });
+      expect(await translateGlossary()).toBe('De vuelta a la planta 9.');
+      expect(sent()).toEqual(['Back to the XQZ1; the chest X-ray is at 9.', GLOSSARY_TEXT]);
+    });
+
+    it('withholds the translation when the placeholder is mangled and the plain translation uses another word', async () => {
+      fake.set({
+        translate: (q) => (q.includes('XQZ1') ? 'A la XQ-Z1 a las 9.' : 'A la sala a las 9.'),
+      });
+      const error = await failure(translateGlossary());
+      expect(error).toBeInstanceOf(EngineOutputRejectedError);
+      expect(error.message).toBe(
+        `the translation did not keep the hospital glossary's term "planta" (glossary.tsv:2), so it was withheld: the server lost or changed the term's placeholder, and its translation without placeholders uses another word.`,
+      );
+      expect(error.hint).toContain('GLOSSARY_FILE');
+      expect(error.detail).not.toContain('ward');
+      expect(translations()).toHaveLength(2);
     });
   });
 

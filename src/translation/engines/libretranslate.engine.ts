@@ -1,4 +1,8 @@
-import { EngineTimeoutError, EngineUnavailableError } from '../../common/errors/engine.errors.js';
+import {
+  EngineOutputRejectedError,
+  EngineTimeoutError,
+  EngineUnavailableError,
+} from '../../common/errors/engine.errors.js';
 import {
   apiKeyHint,
   field,
@@ -7,7 +11,9 @@ import {
 } from '../../common/errors/remote-error-text.js';
 import { isDeadline } from '../../common/timeout/with-timeout.js';
 import { CatalogLanguage } from '../catalog/catalog-language.js';
-import { EngineTranslation, TranslationEngine } from './translation-engine.js';
+import { describeTerms, glossaryTerms, missingTerms } from './glossary-terms.js';
+import { restoreTerms, withPlaceholders } from './term-placeholders.js';
+import { EngineTranslation, FixedTerm, TranslationEngine } from './translation-engine.js';
 
 const SERVICE = 'Translation';
 const ENGINE = 'libretranslate';
@@ -69,7 +75,7 @@ export class LibreTranslateEngine implements TranslationEngine {
   }
 
   async translate(
-    { text, source, target }: EngineTranslation,
+    { text, source, target, fixedTerms }: EngineTranslation,
     signal: AbortSignal,
   ): Promise<string> {
     const codes = await this.serverCodes();
@@ -84,9 +90,52 @@ export class LibreTranslateEngine implements TranslationEngine {
         this.urlHint(),
       );
     }
+    const terms = glossaryTerms(fixedTerms);
+    if (terms.length === 0) return this.translateOnce(text, from, to, signal);
+    return this.translateWithGlossary(text, terms, from, to, signal, target);
+  }
+
+  /**
+   * The hospital glossary's terms win: they travel as placeholders and come back as the glossary
+   * writes them. When the server loses or changes a placeholder, the text is translated again as
+   * it is, and that translation is used only if it writes every glossary term by itself; else it
+   * is withheld, as a translation that changed a number is.
+   */
+  private async translateWithGlossary(
+    text: string,
+    terms: readonly FixedTerm[],
+    from: string,
+    to: string,
+    signal: AbortSignal,
+    target: CatalogLanguage,
+  ): Promise<string> {
+    const protectedText = withPlaceholders(text, terms);
+    if (protectedText !== undefined) {
+      const translated = await this.translateOnce(protectedText, from, to, signal);
+      const restored = restoreTerms(translated, terms);
+      if (restored !== undefined) return restored;
+    }
+    const plain = await this.translateOnce(text, from, to, signal);
+    const missing = missingTerms(plain, terms);
+    if (missing.length === 0) return plain;
+    throw new EngineOutputRejectedError(
+      SERVICE,
+      ENGINE,
+      `the translation did not keep the hospital glossary's term${missing.length > 1 ? 's' : ''} ${describeTerms(missing)}, so it was withheld: the server lost or changed the term's placeholder, and its translation without placeholders uses another word.`,
+      `Check the GLOSSARY_FILE row gives the ${target.name} form, or rephrase the sentence around the term; if it recurs, use an engine that writes the glossary's terms itself (TRANSLATION_ENGINE=apertium for its languages).`,
+    );
+  }
+
+  /** One POST /translate of `q`; `q` is kept out of every error, even when the server echoes it. */
+  private async translateOnce(
+    q: string,
+    from: string,
+    to: string,
+    signal: AbortSignal,
+  ): Promise<string> {
     const { apiKey } = this.options;
     const payload = {
-      q: text,
+      q,
       source: from,
       target: to,
       format: 'text',
@@ -97,7 +146,7 @@ export class LibreTranslateEngine implements TranslationEngine {
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(payload),
     });
-    const error = serverError(body, text);
+    const error = serverError(body, q);
     if (status === 401 || status === 403 || (status === 400 && /api.?key/i.test(error))) {
       throw new EngineUnavailableError(
         SERVICE,

@@ -12,7 +12,11 @@ import {
 } from '../../../test/support/fake-openai.js';
 import { CatalogLanguage } from '../catalog/catalog-language.js';
 import { OpenAiTranslationEngine } from './openai-translation.engine.js';
-import { buildTranslationSystemPrompt } from './openai-translation.prompt.js';
+import {
+  buildGlossaryCorrection,
+  buildTranslationSystemPrompt,
+} from './openai-translation.prompt.js';
+import type { FixedTerm } from './translation-engine.js';
 import { rejection } from '../../../test/support/rejection.js';
 
 const lang = (code: string, iso6391: string, iso6393: string, name: string, bcp47: string) =>
@@ -25,6 +29,15 @@ const CATALOG = [ENG, FRA, SWH];
 
 const TEXT = 'No history of asthma.\nTake 500 mg paracetamol 2 x/day if above 39.5 °C.';
 const TIMEOUT_MS = 200;
+
+/** A text with a hospital glossary term (ward → service) and a built-in one (chest → poitrine). */
+const GLOSSARY_TEXT = 'Back to the ward; the chest X-ray is at 9.';
+const term = (word: string, replacement: string, source: FixedTerm['source']): FixedTerm => {
+  const start = GLOSSARY_TEXT.indexOf(word);
+  return { start, end: start + word.length, replacement, source, origin: 'glossary.tsv:2' };
+};
+const WARD = term('ward', 'service', 'glossary');
+const CHEST = term('chest', 'poitrine', 'builtin');
 
 /** The EngineError a promise rejects with. */
 const failure = (promise: Promise<unknown>) => rejection(promise, EngineError);
@@ -106,6 +119,75 @@ describe('OpenAiTranslationEngine', () => {
     ]) {
       expect(prompt).toContain(example);
     }
+  });
+
+  describe('hospital glossary', () => {
+    const COMPLIANT = 'Retour au service ; la radio du thorax est à 9 h.';
+    const ASTRAY = 'Retour à la salle ; la radio du thorax est à 9 h.';
+    const translateGlossary = (fixedTerms = [WARD, CHEST]) =>
+      engine().translate({ text: GLOSSARY_TEXT, source: ENG, target: FRA, fixedTerms }, signal());
+    const messagesOf = (i: number) => (chats()[i].body as { messages: unknown[] }).messages;
+
+    it('lists the glossary terms of the text in the prompt, not the built-in ones', async () => {
+      fake.set({ translate: () => COMPLIANT });
+      expect(await translateGlossary()).toBe(COMPLIANT);
+      const prompt = buildTranslationSystemPrompt(ENG, FRA, [
+        { source: 'ward', target: 'service' },
+      ]);
+      expect(messagesOf(0)).toEqual([
+        { role: 'system', content: prompt },
+        { role: 'user', content: GLOSSARY_TEXT },
+      ]);
+      expect(prompt).toContain("The hospital's glossary is mandatory");
+      expect(prompt).toContain('- "ward" → "service"');
+      expect(prompt).not.toContain('poitrine');
+      expect(chats()).toHaveLength(1);
+    });
+
+    it('keeps the prompt as it was when the text holds no glossary term', async () => {
+      await translateGlossary([CHEST]);
+      expect(messagesOf(0)[0]).toEqual({
+        role: 'system',
+        content: buildTranslationSystemPrompt(ENG, FRA),
+      });
+    });
+
+    it('accepts the term inflected (services), without a retry', async () => {
+      fake.set({ translate: () => 'Retour aux services.' });
+      expect(await translateGlossary()).toBe('Retour aux services.');
+      expect(chats()).toHaveLength(1);
+    });
+
+    it('asks once more, naming the missing term, and returns the corrected answer', async () => {
+      fake.set({ translate: (text) => (text === GLOSSARY_TEXT ? ASTRAY : COMPLIANT) });
+      expect(await translateGlossary()).toBe(COMPLIANT);
+      expect(chats()).toHaveLength(2);
+      expect(messagesOf(1)).toEqual([
+        ...messagesOf(0),
+        { role: 'assistant', content: ASTRAY },
+        {
+          role: 'user',
+          content: buildGlossaryCorrection([{ source: 'ward', target: 'service' }]),
+        },
+      ]);
+      expect(buildGlossaryCorrection([{ source: 'ward', target: 'service' }])).toContain(
+        '- "ward" → "service"',
+      );
+    });
+
+    it('withholds the translation when the retry still misses the term', async () => {
+      fake.set({ translate: () => ASTRAY });
+      const error = await failure(translateGlossary());
+      expect(error).toBeInstanceOf(EngineOutputRejectedError);
+      expect(error.message).toBe(
+        `the model did not write the hospital glossary's term "service" (glossary.tsv:2), even when asked again, so the translation was withheld.`,
+      );
+      expect(error.hint).toBe(
+        `Check the GLOSSARY_FILE row gives the French form the model should write, or use a model that follows instructions more closely (TRANSLATION_OPENAI_MODEL, currently ${FAKE_OPENAI_MODEL}).`,
+      );
+      expect(error.detail).not.toContain('ward');
+      expect(chats()).toHaveLength(2);
+    });
   });
 
   describe('answer clean-up', () => {

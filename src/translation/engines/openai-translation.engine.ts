@@ -11,8 +11,13 @@ import {
 import { createOpenAiClient } from '../../common/openai-client.js';
 import { field } from '../../common/errors/remote-error-text.js';
 import { CatalogLanguage } from '../catalog/catalog-language.js';
-import { buildTranslationSystemPrompt } from './openai-translation.prompt.js';
-import { EngineTranslation, TranslationEngine } from './translation-engine.js';
+import { describeTerms, glossaryTerms, missingTerms } from './glossary-terms.js';
+import {
+  buildGlossaryCorrection,
+  buildTranslationSystemPrompt,
+  type GlossaryInstruction,
+} from './openai-translation.prompt.js';
+import { EngineTranslation, FixedTerm, TranslationEngine } from './translation-engine.js';
 
 const SETTINGS = {
   baseUrl: 'TRANSLATION_OPENAI_BASE_URL',
@@ -38,6 +43,19 @@ export interface OpenAiTranslationOptions {
   readonly apiKey?: string;
   readonly model: string;
   readonly timeoutMs: number;
+}
+
+type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
+
+/** Each glossary term once, as the text writes it and as the glossary translates it. */
+function distinctInstructions(text: string, terms: readonly FixedTerm[]): GlossaryInstruction[] {
+  const byPair = new Map<string, GlossaryInstruction>();
+  for (const term of terms) {
+    const instruction = { source: text.slice(term.start, term.end), target: term.replacement };
+    const key = `${instruction.source}\n${instruction.target}`.toLowerCase();
+    if (!byPair.has(key)) byPair.set(key, instruction);
+  }
+  return [...byPair.values()];
 }
 
 function isQuoted(text: string): boolean {
@@ -82,22 +100,58 @@ export class OpenAiTranslationEngine implements TranslationEngine {
     return Promise.resolve(this.codes);
   }
 
+  /**
+   * Translates; when the text holds hospital glossary terms, the prompt lists them and the answer
+   * must write each one. An answer that misses one is corrected once, in the same conversation
+   * (the deadline covers both calls); one that still misses it is withheld.
+   */
   async translate(
-    { text, source, target }: EngineTranslation,
+    { text, source, target, fixedTerms }: EngineTranslation,
+    signal: AbortSignal,
+  ): Promise<string> {
+    const terms = glossaryTerms(fixedTerms);
+    const instructions = (missing: readonly FixedTerm[]) => distinctInstructions(text, missing);
+    const messages: ChatMessage[] = [
+      {
+        role: 'system',
+        content: buildTranslationSystemPrompt(source, target, instructions(terms)),
+      },
+      { role: 'user', content: text },
+    ];
+    const first = await this.complete(messages, text, signal);
+    const missing = missingTerms(first, terms);
+    if (missing.length === 0) return first;
+
+    const second = await this.complete(
+      [
+        ...messages,
+        { role: 'assistant', content: first },
+        { role: 'user', content: buildGlossaryCorrection(instructions(missing)) },
+      ],
+      text,
+      signal,
+    );
+    const stillMissing = missingTerms(second, terms);
+    if (stillMissing.length === 0) return second;
+    throw new EngineOutputRejectedError(
+      SERVICE,
+      ENGINE,
+      `the model did not write the hospital glossary's term${stillMissing.length > 1 ? 's' : ''} ${describeTerms(stillMissing)}, even when asked again, so the translation was withheld.`,
+      `Check the GLOSSARY_FILE row gives the ${target.name} form the model should write, or use a model that follows instructions more closely (TRANSLATION_OPENAI_MODEL, currently ${this.options.model}).`,
+    );
+  }
+
+  /** One chat completion: the cleaned-up answer, or the EngineError that says why there is none. */
+  private async complete(
+    messages: ChatMessage[],
+    text: string,
     signal: AbortSignal,
   ): Promise<string> {
     const started = Date.now();
     let completion: unknown;
     try {
       completion = await this.client.chat.completions.create(
-        {
-          model: this.options.model,
-          temperature: 0,
-          messages: [
-            { role: 'system', content: buildTranslationSystemPrompt(source, target) },
-            { role: 'user', content: text },
-          ],
-        },
+        { model: this.options.model, temperature: 0, messages },
         { signal },
       );
     } catch (error) {

@@ -1,4 +1,5 @@
 import { CatalogLanguage } from '../catalog/catalog-language.js';
+import type { TermSource } from '../terminology/clinical-terminology.js';
 
 /** Injection token of the active translation engine (chosen by TRANSLATION_ENGINE). */
 export const TRANSLATION_ENGINE = Symbol('TRANSLATION_ENGINE');
@@ -8,6 +9,13 @@ export interface FixedTerm {
   readonly start: number;
   readonly end: number;
   readonly replacement: string;
+  /**
+   * `glossary`: the hospital's own term (GLOSSARY_FILE), which every engine must write.
+   * `builtin`: the built-in clinical table, which engines may use where it helps them.
+   */
+  readonly source: TermSource;
+  /** The term's row, e.g. `glossary.tsv:3`: for messages to the operator, never conversation text. */
+  readonly origin: string;
 }
 
 export interface EngineTranslation {
@@ -16,7 +24,8 @@ export interface EngineTranslation {
   readonly target: CatalogLanguage;
   /**
    * Clinical terms found in `text`, sorted and not overlapping, with their target-language form
-   * (ClinicalTerminology). An engine that can keep a span verbatim writes the replacement there.
+   * (ClinicalTerminology). An engine that can keep a span verbatim writes the replacement there;
+   * every engine makes the glossary's terms win (docs/translation.md, hospital glossary).
    */
   readonly fixedTerms?: readonly FixedTerm[];
   /**

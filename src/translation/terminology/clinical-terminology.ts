@@ -7,24 +7,40 @@ import { parseTermTable, type TermRow } from './term-table.js';
 export const CLINICAL_TERMS_FILE = new URL('./clinical-terms.tsv', import.meta.url);
 
 /**
+ * Where a term comes from: the hospital's glossary (GLOSSARY_FILE), which every engine must
+ * follow, or the built-in table, which corrects the embedded engine's dictionary.
+ */
+export type TermSource = 'glossary' | 'builtin';
+
+/** A term found in a text, with the table it comes from and the row's place, for messages. */
+export interface ClinicalTerm extends TermMatch {
+  readonly source: TermSource;
+  /** The row's file and line, e.g. `glossary.tsv:3`. */
+  readonly origin: string;
+}
+
+/**
  * The clinical terms a translation must render as the table says, whatever the engine would
  * choose: "chest" is "pecho", not "cofre"; "enceinte" is "pregnant", not "enclosure". Matchers
  * are built once per direction, on first use.
  */
 export class ClinicalTerminology {
   private readonly matchers = new Map<string, TermMatcher>();
+  private readonly glossary: ReadonlySet<TermRow>;
+  private readonly rows: readonly TermRow[];
 
-  constructor(private readonly rows: readonly TermRow[]) {}
+  /** `glossary` rows come first, so a form both tables claim is translated as the glossary says. */
+  constructor(builtIn: readonly TermRow[], glossary: readonly TermRow[] = []) {
+    this.glossary = new Set(glossary);
+    this.rows = [...glossary, ...builtIn];
+  }
 
-  /**
-   * The built-in clinical terminology (clinical-terms.tsv), after a hospital's glossary when
-   * there is one: a form both claim is translated as the glossary says.
-   */
+  /** The built-in clinical terminology (clinical-terms.tsv), after a hospital's glossary when there is one. */
   static builtIn(glossary: readonly TermRow[] = []): ClinicalTerminology {
-    return new ClinicalTerminology([
-      ...glossary,
-      ...parseTermTable(readFileSync(CLINICAL_TERMS_FILE, 'utf8'), 'clinical-terms.tsv'),
-    ]);
+    return new ClinicalTerminology(
+      parseTermTable(readFileSync(CLINICAL_TERMS_FILE, 'utf8'), 'clinical-terms.tsv'),
+      glossary,
+    );
   }
 
   get size(): number {
@@ -37,7 +53,7 @@ export class ClinicalTerminology {
     source: CatalogLanguage,
     target: CatalogLanguage,
     reserved: readonly { start: number; end: number }[] = [],
-  ): TermMatch[] {
+  ): ClinicalTerm[] {
     if (!source.iso6391 || !target.iso6391) return [];
     const direction = `${source.iso6391}>${target.iso6391}`;
     let matcher = this.matchers.get(direction);
@@ -45,6 +61,10 @@ export class ClinicalTerminology {
       matcher = new TermMatcher(this.rows, source.iso6391, target.iso6391);
       this.matchers.set(direction, matcher);
     }
-    return matcher.find(text, reserved);
+    return matcher.find(text, reserved).map((match) => ({
+      ...match,
+      source: this.glossary.has(match.row) ? 'glossary' : 'builtin',
+      origin: match.row.origin,
+    }));
   }
 }

@@ -1,0 +1,32 @@
+import { describe, expect, it } from '@jest/globals';
+import { CatalogLanguage } from '../catalog/catalog-language.js';
+import { ClinicalTerminology } from './clinical-terminology.js';
+import { parseTermTable } from './term-table.js';
+
+const lang = (code: string, iso6391: string) => ({ code, iso6391 }) as CatalogLanguage;
+const ENG = lang('eng_Latn', 'en');
+const SPA = lang('spa_Latn', 'es');
+
+const glossary = parseTermTable(
+  'concept\ten\tes\nward\tward\tplanta\nchest\tchest\ttórax',
+  'glossary.tsv',
+);
+
+describe('ClinicalTerminology', () => {
+  it('tells glossary terms from built-in ones, with the row each comes from', () => {
+    const text = 'The ward nurse saw my chest and my head.';
+    const terms = ClinicalTerminology.builtIn(glossary).find(text, ENG, SPA);
+    expect(
+      terms.map((t) => [text.slice(t.start, t.end), t.replacement, t.source, t.origin]),
+    ).toEqual([
+      ['ward', 'planta', 'glossary', 'glossary.tsv:2'],
+      ['chest', 'tórax', 'glossary', 'glossary.tsv:3'],
+      ['head', 'cabeza', 'builtin', expect.stringMatching(/^clinical-terms\.tsv:\d+$/)],
+    ]);
+  });
+
+  it('marks every term built-in without a glossary', () => {
+    const terms = ClinicalTerminology.builtIn().find('my chest', ENG, SPA);
+    expect(terms.map((t) => [t.replacement, t.source])).toEqual([['pecho', 'builtin']]);
+  });
+});
