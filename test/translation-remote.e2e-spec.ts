@@ -9,7 +9,8 @@ import { startTestApp } from './support/test-app.js';
 
 const LANGUAGES = '/api/v1/translation/languages';
 const TRANSLATE = '/api/v1/translation/translate';
-const TIMEOUT_MS = 300;
+// Room for two calls (a glossary retry) on a loaded machine; the fake answers at once.
+const TIMEOUT_MS = 1_000;
 /** Numbers, doses and units a translation must keep exactly. */
 const TEXT = 'The patient takes 500 mg of paracetamol 2 x/day. Fever of 39.5 °C since yesterday.';
 const DOSES = ['500 mg', '2 x/day', '39.5 °C'];
@@ -187,7 +188,7 @@ function describeRemoteEngine<Fake extends FakeServer>(
       expect503(res, engine.name, new RegExp(engine.apiKeySetting));
     });
 
-    it(`answers 503 within about a second when the server is slower than ${TIMEOUT_MS} ms`, async () => {
+    it(`answers 503 soon after ${TIMEOUT_MS} ms when the server is slower`, async () => {
       fake.set({ delayMs: 3_000 });
       const started = Date.now();
       const res = await post({
@@ -198,7 +199,7 @@ function describeRemoteEngine<Fake extends FakeServer>(
       const elapsed = Date.now() - started;
       expect503(res, engine.name, new RegExp(`${TIMEOUT_MS} ms`), /TRANSLATION_TIMEOUT_MS/);
       expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 20);
-      expect(elapsed).toBeLessThan(1_000);
+      expect(elapsed).toBeLessThan(TIMEOUT_MS + 700);
     });
 
     it('returns the text unchanged for the same source and target, without calling the server', async () => {
