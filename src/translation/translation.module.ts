@@ -18,6 +18,6 @@ import { ClinicalTerminology } from './terminology/clinical-terminology.js';
     translationEngineProvider,
     TranslationService,
   ],
-  exports: [LanguageCatalog, TranslationService],
+  exports: [LanguageCatalog, TranslationService, ClinicalTerminology],
 })
 export class TranslationModule {}
