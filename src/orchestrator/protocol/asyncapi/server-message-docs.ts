@@ -227,7 +227,7 @@ export const SERVER_MESSAGE_DOCS: ServerMessageDocs = {
       back_translation:
         '`text` translated back into `source_language`; absent when both languages are the same or the back-translation failed.',
       fidelity:
-        "How likely the literal translation is faithful to the original, 0 to 1 with three decimals (a probability calibrated on labelled clinic sentences, from the round trip and checks of clinical terms, numbers, negation and completeness); present with `back_translation`. Below 0.532, the benchmark's threshold, it deserves a look.",
+        'How likely the literal translation is faithful to the original, 0 to 1 with three decimals (a probability calibrated on labelled clinic sentences, from the round trip and checks of clinical terms, numbers, negation and completeness); present with `back_translation`. Below the threshold the benchmark chose (docs/translation.md, "Fidelity score"), it deserves a look.',
       revision: REVISION,
     },
     examples: [
