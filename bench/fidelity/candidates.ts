@@ -1,7 +1,8 @@
 /**
  * The labelled candidates of the fidelity benchmark, made from the development set by rule (none
  * hand-picked): for each entry and target language, the reference translation (correct) and
- * broken copies of it (one per kind of error that applies). Choices (which word, where to cut)
+ * broken copies of it (one per kind of error that applies), among them a sentence cut off on both
+ * sides (issue 15's "El paciente tiene una fiebre y tuvo un", whose round trip is close). Choices (which word, where to cut)
  * come from a generator seeded by the entry and language, so every run makes the same set.
  */
 import type { DevsetEntry, DevsetLanguage } from '../translation-quality/devset.js';
@@ -24,12 +25,18 @@ export const CANDIDATE_KINDS = [
   'negation flipped',
   'number changed',
   'truncated',
+  'cut off, source too',
 ] as const;
 export type CandidateKind = (typeof CANDIDATE_KINDS)[number];
 
 export interface Candidate {
   readonly kind: CandidateKind;
   readonly text: string;
+  /**
+   * When the source is cut off as well, at this fraction of its words: the speaker (or the
+   * recognizer) stopped mid-sentence, and the translation faithfully carries a broken sentence.
+   */
+  readonly sourceCutAt?: number;
 }
 
 /** The reference of `entry` in `language`, and each broken copy that applies. */
@@ -66,6 +73,9 @@ export function candidatesOf(
   add('negation flipped', flipNegation(reference, language));
   add('number changed', changeNumber(reference, language));
   add('truncated', truncate(reference, 0.5 + 0.2 * random()));
+  const cut = 0.5 + 0.2 * random();
+  const both = truncate(reference, cut);
+  if (both !== undefined) out.push({ kind: 'cut off, source too', text: both, sourceCutAt: cut });
   return out;
 }
 

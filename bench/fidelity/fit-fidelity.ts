@@ -32,6 +32,7 @@ import {
   loadDevset,
 } from '../translation-quality/devset.js';
 import { CANDIDATE_KINDS, type CandidateKind, candidatesOf } from './candidates.js';
+import { truncate } from './corruptions.js';
 import { EmbeddedTranslator } from './embedded-translator.js';
 import { fitLogistic, predict } from './logistic-regression.js';
 import { rocAuc } from './roc-auc.js';
@@ -74,9 +75,13 @@ async function main(): Promise<void> {
           jobs.push(
             limit(async () => {
               const backTranslation = await translator.translate(candidate.text, to, from);
+              const source =
+                candidate.sourceCutAt === undefined
+                  ? entry[from].text
+                  : (truncate(entry[from].text, candidate.sourceCutAt) ?? entry[from].text);
               const features = fidelityFeatures(
                 {
-                  source: entry[from].text,
+                  source,
                   translation: candidate.text,
                   backTranslation,
                   sourceLanguage: translator.language(from),

@@ -26,7 +26,10 @@ export interface FidelityFeatures {
   readonly numbersDiffer: number;
   /** 1 when the source and the translation negate a different number of clauses. */
   readonly negationDiffers: number;
-  /** 1 when the translation ends on an article, conjunction or preposition: it was cut off. */
+  /**
+   * 1 when the translation or the source ends on an article, conjunction or preposition: the
+   * sentence was cut off, and what reaches the listener is incomplete however faithful.
+   */
   readonly unfinished: number;
   /** How much shorter the back-translation is than the source: max(0, −ln(letters ratio)). */
   readonly shortfall: number;
@@ -59,7 +62,7 @@ export function fidelityFeatures(
     ),
     numbersDiffer: flag(!sameNumbers(source, from, translation, to)),
     negationDiffers: flag(negationCount(source, from) !== negationCount(translation, to)),
-    unfinished: flag(endsUnfinished(translation, to)),
+    unfinished: flag(endsUnfinished(translation, to) || endsUnfinished(source, from)),
     shortfall: Math.max(0, -Math.log(letters(backTranslation) / letters(source))),
   };
 }
