@@ -99,7 +99,7 @@ describe('interpreter console in Chromium', () => {
     expect(await card.locator('.branch--a .branch__text').getAttribute('lang')).toBe('es-ES');
     expect(await card.locator('.branch--a .branch__text').textContent()).not.toBe('');
     expect(await card.locator('.fidelity').textContent()).toMatch(
-      /Round trip \d+ %: (close|check this)/,
+      /Fidelity \d+ %: (close|check this)/,
     );
     // The translation's speech arrived and was played to its end.
     await card

@@ -1,6 +1,6 @@
 /**
  * The conversation as cards, one per sentence (by `sentence_id`, in the order spoken): the role
- * badge, what was said, the literal translation (branch A) with its round-trip fidelity, the
+ * badge, what was said, the literal translation (branch A) with its fidelity, the
  * reformulation (branch B, labelled so), branch C, the speech, flags, errors, and the actions.
  * A card is built once and updated in place, so keyboard focus on its buttons survives updates;
  * a newer revision replaces the older one in view.
@@ -273,14 +273,16 @@ export class ConversationView {
         card.fidelity.hidden = false;
         card.fidelity.className = `fidelity fidelity--${f.level}`;
         card.fidelity.dataset.fidelity = String(t.fidelity);
+        card.fidelity.title = `Fidelity ${f.percent}: ${f.meaning}.`;
         card.fidelity.replaceChildren(
           el(
             'span',
             { class: 'fidelity__icon', 'aria-hidden': 'true' },
             f.level === 'close' ? '✓' : '⚠',
           ),
-          ` Round trip ${f.percent}: `,
+          ` Fidelity ${f.percent}: `,
           el('strong', {}, f.verdict),
+          ` — ${f.meaning}`,
           f.caveat ? ` (${f.caveat})` : '',
         );
         card.back.hidden = false;
@@ -291,7 +293,7 @@ export class ConversationView {
       } else {
         card.fidelity.hidden = false;
         card.fidelity.className = 'fidelity';
-        card.fidelity.textContent = 'No round-trip check for this translation.';
+        card.fidelity.textContent = 'No fidelity check for this translation (no back-translation).';
         card.back.hidden = true;
       }
     }

@@ -1,19 +1,34 @@
 import { describe, expect, it } from '@jest/globals';
-import { fidelityWording, languageName, languageOption, untranslatedWording } from './wording';
+import {
+  FIDELITY_THRESHOLD,
+  fidelityWording,
+  languageName,
+  languageOption,
+  untranslatedWording,
+} from './wording';
 
 describe('wording', () => {
-  it('says the round-trip score in plain words', () => {
-    expect(fidelityWording(0.963, 'the patient has a fever and headache')).toEqual({
-      percent: '96 %',
+  it('reads the calibrated fidelity against the benchmark threshold', () => {
+    expect(fidelityWording(0.888, 'Toma dos pastillas cada mañana.')).toEqual({
+      percent: '89 %',
       verdict: 'close',
       level: 'close',
+      meaning: expect.stringMatching(/^likely faithful/),
       caveat: undefined,
     });
-    expect(fidelityWording(0.715, '¿Tiene usted disnea o dolor torácico?')).toMatchObject({
-      percent: '72 %',
+    expect(fidelityWording(0.508, 'El paciente tiene una fiebre y tuvo un')).toMatchObject({
+      percent: '51 %',
       verdict: 'check this',
+      level: 'check',
+      meaning: expect.stringMatching(/negation/),
     });
-    expect(fidelityWording(0.088, 'Yes.').caveat).toMatch(/short sentence/);
+    expect(fidelityWording(FIDELITY_THRESHOLD, 'the patient has a fever').level).toBe('close');
+    expect(fidelityWording(FIDELITY_THRESHOLD - 0.001, 'the patient has a fever').level).toBe(
+      'check',
+    );
+    // chrF's old cut (0.85) no longer decides: 0.7 is above the calibrated threshold.
+    expect(fidelityWording(0.7, 'the patient has a fever').verdict).toBe('close');
+    expect(fidelityWording(0.964, 'Yes.').caveat).toMatch(/short sentence/);
   });
 
   it('names languages in English and in their own words', () => {

@@ -44,31 +44,45 @@ export const BRANCH_C_SKIPPED: Record<string, string> = {
   same_translation_direction: 'not done: both parties speak the same language',
 };
 
+/**
+ * The fidelity at and above which a translation reads "close". Fidelity is the calibrated
+ * probability that the literal translation is faithful (server: src/orchestrator/pipeline/
+ * fidelity/); this cut is the one the benchmark chose (npm run bench:fidelity, which rewrites
+ * this line; docs/translation.md, "Fidelity score"). Below it, the benchmark's broken translations
+ * (a medical word, a negation or a number lost or changed, a sentence cut short) mostly fall.
+ */
+export const FIDELITY_THRESHOLD = 0.5154;
+
 export interface FidelityWording {
   /** "96 %" */
   percent: string;
   /** "close" or "check this" */
   verdict: string;
   level: 'close' | 'check';
+  /** What the verdict means, for a tooltip or a screen reader. */
+  meaning: string;
   /** A caveat for short sentences, whose score says little. */
   caveat?: string;
 }
 
 /**
- * The round-trip score (chrF of the back-translation against what was said, 0–1) in plain
- * words. 0.85 and above reads "close": the literal translation, translated back, says nearly
- * what was said (e.g. 0.963 for "the patient has a fever and headache"). Below, "check this":
- * words were lost or changed on the way (0.715 for "Has you dyspnea or thoracic ache?"); ask
- * again, rephrase, or flag it. The score measures the round trip, not the translation itself,
- * and on a sentence of one or two words it says little ("Yes." → "Sí." scored 0.088).
+ * The fidelity of a literal translation (0–1: how likely it is faithful, from its round trip
+ * and checks of its medical terms, numbers, negation and completeness) in plain words. At or
+ * above FIDELITY_THRESHOLD, "close"; below, "check this": a term, a number or a "not" may have
+ * been lost or changed, or the sentence cut short; ask again, rephrase, or flag it. On a sentence
+ * of one or two words the round trip says little, hence the caveat.
  */
 export function fidelityWording(fidelity: number, originalText: string): FidelityWording {
-  const level = fidelity >= 0.85 ? 'close' : 'check';
+  const level = fidelity >= FIDELITY_THRESHOLD ? 'close' : 'check';
   const words = originalText.trim().split(/\s+/).filter(Boolean).length;
   return {
     percent: `${Math.round(fidelity * 100)} %`,
     verdict: level === 'close' ? 'close' : 'check this',
     level,
+    meaning:
+      level === 'close'
+        ? 'likely faithful: the round trip and the checks of medical terms, numbers, negation and completeness agree'
+        : 'possibly unfaithful: a medical term, a number or a negation may be lost or changed, or the sentence cut short',
     caveat: words <= 2 ? 'short sentence: the score says little' : undefined,
   };
 }

@@ -4,10 +4,12 @@ import { LlmModule } from '../llm/llm.module.js';
 import { SynthesisModule } from '../synthesis/synthesis.module.js';
 import { LanguageIdModule } from '../transcription/language-id/language-id.module.js';
 import { TranscriptionModule } from '../transcription/transcription.module.js';
+import { ClinicalTerminology } from '../translation/terminology/clinical-terminology.js';
 import { TranslationModule } from '../translation/translation.module.js';
 import { ArchiveBuilder } from './archive/archive-builder.js';
 import { LanguagesController } from './languages/languages.controller.js';
 import { SessionLanguagesService } from './languages/session-languages.service.js';
+import { FidelityScorer } from './pipeline/fidelity/fidelity-scorer.js';
 import { SentencePipeline } from './pipeline/sentence-pipeline.js';
 import { ClientMessageParser } from './protocol/client-message-parser.js';
 import { SessionManager } from './session/session-manager.js';
@@ -32,6 +34,12 @@ import { SessionGateway } from './session.gateway.js';
     ClientMessageParser,
     SessionLanguagesService,
     SentencePipeline,
+    {
+      // The same terminology the translations use (with the hospital's glossary, if any).
+      provide: FidelityScorer,
+      inject: [ClinicalTerminology],
+      useFactory: (terminology: ClinicalTerminology) => new FidelityScorer(terminology),
+    },
     ArchiveBuilder,
   ],
   exports: [SessionManager, SessionRegistry],

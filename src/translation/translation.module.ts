@@ -20,6 +20,6 @@ import { SpecialistVocabulary } from './untranslated/specialist-vocabulary.js';
     translationEngineProvider,
     TranslationService,
   ],
-  exports: [LanguageCatalog, TranslationService],
+  exports: [LanguageCatalog, TranslationService, ClinicalTerminology],
 })
 export class TranslationModule {}

@@ -34,7 +34,7 @@ export interface LiteralTranslation {
   readonly targetLanguage: string;
   readonly text: string;
   readonly backTranslation?: string;
-  /** chrF of the back-translation against the original, 0..1. */
+  /** How likely the translation is faithful, 0..1 (pipeline/fidelity/: FidelityScorer). */
   readonly fidelity?: number;
   /** Words the engine left untranslated that are not names, numbers or drug names. */
   readonly untranslatedWords?: readonly string[];

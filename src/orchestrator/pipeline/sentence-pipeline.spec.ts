@@ -6,7 +6,9 @@ import type { SynthesisService } from '../../synthesis/synthesis.service.js';
 import type { LanguageIdentifier } from '../../transcription/language-id/language-identifier.js';
 import type { TranscriptionService } from '../../transcription/transcription.service.js';
 import { LanguageCatalog } from '../../translation/catalog/language-catalog.js';
+import { ClinicalTerminology } from '../../translation/terminology/clinical-terminology.js';
 import type { TranslationService } from '../../translation/translation.service.js';
+import { FidelityScorer } from './fidelity/fidelity-scorer.js';
 import { SentencePipeline } from './sentence-pipeline.js';
 
 const catalog = new LanguageCatalog();
@@ -27,6 +29,7 @@ function pipelineWith(voices: Voice[]) {
     synthesis,
     {} as LlmService,
     {} as OrchestratorMetrics,
+    new FidelityScorer(new ClinicalTerminology([])),
   );
 }
 

@@ -14,8 +14,8 @@ import type {
 } from '../conversation/conversation.types.js';
 import type { SessionLanguage } from '../languages/session-languages.service.js';
 import type { ServerMessage } from '../protocol/server-messages.js';
-import { chrF } from './chrf.js';
 import { type ConversationParties, partyGenders } from './conversation-parties.js';
+import { FidelityScorer } from './fidelity/fidelity-scorer.js';
 import { RoleResolver, sameLanguage, type TranslationDirection } from './role-resolver.js';
 import { settle, type Settled } from './settle.js';
 
@@ -57,6 +57,7 @@ export class SentencePipeline {
     private readonly synthesis: SynthesisService,
     private readonly llm: LlmService,
     private readonly metrics: OrchestratorMetrics,
+    private readonly fidelity: FidelityScorer,
   ) {}
 
   /**
@@ -187,8 +188,19 @@ export class SentencePipeline {
       out.warn(record, 'Back-translation', backTranslation.error);
     }
     const back_translation = backTranslation?.ok ? backTranslation.value : undefined;
+    // How likely the translation is faithful, 0..1 (fidelity/: calibrated on the devset).
     const fidelity =
-      back_translation !== undefined ? round(chrF(back_translation, record.text)) : undefined;
+      back_translation !== undefined
+        ? round(
+            this.fidelity.score({
+              source: record.text,
+              translation: textA,
+              backTranslation: back_translation,
+              sourceLanguage: source.language,
+              targetLanguage: target.language,
+            }),
+          )
+        : undefined;
     record.translations.push({
       revision,
       sourceLanguage: source.locale,

@@ -12,8 +12,11 @@ import type { LanguageIdentifier } from '../../transcription/language-id/languag
 import type { TranscriptionService } from '../../transcription/transcription.service.js';
 import type { CatalogLanguage } from '../../translation/catalog/catalog-language.js';
 import { LanguageCatalog } from '../../translation/catalog/language-catalog.js';
+import { ClinicalTerminology } from '../../translation/terminology/clinical-terminology.js';
 import type { TranslationService } from '../../translation/translation.service.js';
 import { ArchiveBuilder } from '../archive/archive-builder.js';
+import { FIDELITY_MODEL } from '../pipeline/fidelity/fidelity-model.js';
+import { FidelityScorer } from '../pipeline/fidelity/fidelity-scorer.js';
 import { SentencePipeline } from '../pipeline/sentence-pipeline.js';
 import { ClientMessageParser } from '../protocol/client-message-parser.js';
 import type { ServerMessage } from '../protocol/server-messages.js';
@@ -118,6 +121,7 @@ function fakes() {
     synthesis,
     llm,
     recorded.metrics,
+    new FidelityScorer(ClinicalTerminology.builtIn()),
   );
   return { pipeline, state, calls, metrics: recorded.metrics, recorded: recorded.calls };
 }
@@ -369,6 +373,31 @@ describe('Session', () => {
     expect(transport.of('error')[0]).toMatchObject({ service: 'Translation', sentence_id: 's1' });
     expect(calls.tts).toBe(0);
     expect(session.isActive).toBe(true);
+    await exit();
+  });
+
+  it('sends the calibrated fidelity: a translation that lost its negation reads below the threshold', async () => {
+    const { transport, state, session, exit } = setup();
+    const faithful: Record<string, string> = {
+      es: 'El paciente no tiene fiebre.',
+      en: 'The patient does not have fever.',
+    };
+    const negationLost: Record<string, string> = {
+      es: 'El paciente tiene fiebre.',
+      en: 'The patient has fever.',
+    };
+    let answers = faithful;
+    state.translate = async (_text, _s, target) => answers[target.iso6391];
+    const say = { type: 'text_input', text: 'The patient has no fever.', role: 'patient' };
+    session.handleText(JSON.stringify(say));
+    await waitFor(() => expect(transport.of('translation_result')).toHaveLength(1));
+    answers = negationLost;
+    session.handleText(JSON.stringify(say));
+    await waitFor(() => expect(transport.of('translation_result')).toHaveLength(2));
+    const [kept, lost] = transport.of('translation_result') as { fidelity?: number }[];
+    expect(kept.fidelity).toBeGreaterThanOrEqual(FIDELITY_MODEL.threshold);
+    expect(lost.fidelity).toBeLessThan(FIDELITY_MODEL.threshold);
+    expect(lost.fidelity).toBeGreaterThanOrEqual(0);
     await exit();
   });
 

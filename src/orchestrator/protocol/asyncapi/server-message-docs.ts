@@ -227,7 +227,7 @@ export const SERVER_MESSAGE_DOCS: ServerMessageDocs = {
       back_translation:
         '`text` translated back into `source_language`; absent when both languages are the same or the back-translation failed.',
       fidelity:
-        'chrF of the back-translation against the original, 0 to 1 with three decimals; present with `back_translation`. Low values deserve a look.',
+        'How likely the literal translation is faithful to the original, 0 to 1 with three decimals (a probability calibrated on labelled clinic sentences, from the round trip and checks of clinical terms, numbers, negation and completeness); present with `back_translation`. Below the threshold the benchmark chose (docs/translation.md, "Fidelity score"), it deserves a look.',
       untranslated_words:
         'Words of the original the engine could not translate and left as they were (not names, numbers or drug names, which are kept on purpose); present only when there are some. The listener may miss their meaning: rephrase them.',
       revision: REVISION,

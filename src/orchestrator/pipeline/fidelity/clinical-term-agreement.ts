@@ -1,0 +1,37 @@
+import type { CatalogLanguage } from '../../../translation/catalog/catalog-language.js';
+import type { ClinicalTerminology } from '../../../translation/terminology/clinical-terminology.js';
+import { containsStemmedForm, wordsOf } from './words.js';
+
+/**
+ * Clinical terms (the terminology table) that one text has and the other lacks, in both
+ * directions: a term of the source whose target forms are all missing from the translation (a
+ * dropped "chest"), and a term of the translation whose source forms are all missing from the
+ * source (a "stomach" that was not said).
+ */
+export function termDisagreements(
+  terminology: ClinicalTerminology,
+  source: string,
+  sourceLanguage: CatalogLanguage,
+  translation: string,
+  targetLanguage: CatalogLanguage,
+): number {
+  return (
+    missingTerms(terminology, source, sourceLanguage, translation, targetLanguage) +
+    missingTerms(terminology, translation, targetLanguage, source, sourceLanguage)
+  );
+}
+
+/** Terms of `text` none of whose forms in `otherLanguage` stands in `other`. */
+function missingTerms(
+  terminology: ClinicalTerminology,
+  text: string,
+  language: CatalogLanguage,
+  other: string,
+  otherLanguage: CatalogLanguage,
+): number {
+  const otherWords = wordsOf(other);
+  return terminology.find(text, language, otherLanguage).filter((term) => {
+    const forms = term.row.forms.get(otherLanguage.iso6391) ?? [];
+    return !forms.some((form) => containsStemmedForm(otherWords, form));
+  }).length;
+}
