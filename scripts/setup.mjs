@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { buildApertiumLexicon } from './apertium-lexicon.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const quiet = process.argv.includes('--quiet');
@@ -19,6 +20,7 @@ const DEBIAN_PACKAGES = [
   'apertium-es-pt',
   'apertium-spa-ita',
   'cg3',
+  'lttoolbox-dev', // lt-comp and lt-append: the clinical lexicon is compiled into the pairs
   'pocketsphinx',
   'pocketsphinx-en-us',
   'python3-pocketsphinx', // the decoder worker runs on Debian's /usr/bin/python3
@@ -186,6 +188,7 @@ if (major < 20 || (major === 20 && minor < 11)) {
   process.exit(1);
 }
 ensureDebianPackages();
+buildApertiumLexicon({ root, say });
 ensureNodeModules();
 ensureServiceNode();
 ensureBuild();

@@ -72,9 +72,16 @@ export function fromApertiumStream(stream: string): string {
       /\\(.)|\[((?:\\.|[^\]\\])*)\]/gs,
       (_m, escaped?: string, blank?: string) => escaped ?? (blank ?? '').replace(/\\(.)/gs, '$1'),
     );
-  // A dropped subject pronoun ("I have" → "Tengo") leaves a leading space on its line.
+  // A dropped subject pronoun ("I have" → "Tengo") leaves a leading space on its line, and a
+  // blank moved by transfer may leave one before a full stop or comma (never spaced in the five
+  // languages; French spaces only ; : ! ?).
   return text
     .split('\n')
-    .map((line) => line.trim().replace(/ {2,}/g, ' '))
+    .map((line) =>
+      line
+        .trim()
+        .replace(/ {2,}/g, ' ')
+        .replace(/ +([.,])(?=\s|$)/g, '$1'),
+    )
     .join('\n');
 }

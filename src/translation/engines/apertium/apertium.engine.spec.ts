@@ -50,8 +50,8 @@ describe('ApertiumEngine', () => {
       ['spa_Latn', 'Tiene problemas de riñón? Tiene una infección en su oreja.'],
       ['fra_Latn', 'Vous avez des problèmes de rein? Vous avez une infection dans votre oreille.'],
       ['ita_Latn', "Ha problemi di rene? Ha un'infezione nel suo orecchio."],
-      // "riñón" is unknown to the es-pt pair: the clinical terminology takes care of it.
-      ['por_Latn', 'Tem problemas de riñón? Tem uma infecção em sua orelha.'],
+      // "riñón" is unknown to the Debian es-pt pair: the clinical lexicon adds it.
+      ['por_Latn', 'Tem problemas de rim? Tem uma infecção em sua orelha.'],
     ])(
       'English to %s, directly or through the Spanish pivot',
       async (target, expected) => {
@@ -77,6 +77,20 @@ describe('ApertiumEngine', () => {
         'Tengo una fiebre y él tiene una tos.',
       );
     });
+  });
+
+  describe('the clinical lexicon compiled into the pairs by the set-up', () => {
+    const from = (source: string, text: string, target: string) =>
+      engine.translate(
+        { text, source: language(source), target: language(target) },
+        AbortSignal.timeout(5000),
+      );
+
+    it('translates a clinic noun the Debian pairs lack, inflected, through the pivot too', async () => {
+      expect(await from('spa_Latn', 'Los cardiólogos', 'ita_Latn')).toBe('I cardiologi');
+      expect(await from('eng_Latn', 'The cardiologist.', 'fra_Latn')).toBe('Le cardiologue.');
+      expect(await from('por_Latn', 'O cardiologista.', 'eng_Latn')).toBe('The cardiologist.');
+    }, 10_000);
   });
 
   describe("the parties' gender, where the target language agrees with it", () => {

@@ -7,6 +7,7 @@ import { EngineUnavailableError } from '../../../common/errors/engine.errors.js'
 import { protectedSpans } from '../../medical-tokens.js';
 import { EngineTranslation, TranslationEngine } from '../translation-engine.js';
 import { ApertiumPipeline } from './apertium-pipeline.js';
+import { ClinicalLexicon } from './clinical-lexicon.js';
 import { apertiumLanguages, APERTIUM_MODES, apertiumRoute } from './apertium-modes.js';
 import { FORMAL_MARK, withFormalRegister } from './formal-register.js';
 import { genderMarks, withoutGenderMarks, withPartyGender } from './party-gender.js';
@@ -19,6 +20,7 @@ import {
 } from './apertium-stream-format.js';
 
 const run = promisify(execFile);
+const BARE_NUMBER = /^\d+(?:[.,]\d+)?$/;
 
 /**
  * The embedded engine: Debian's Apertium pairs, each as one persistent null-flush pipeline.
@@ -30,7 +32,10 @@ export class ApertiumEngine implements TranslationEngine, OnModuleInit, OnModule
   private readonly pipelines = new Map<string, ApertiumPipeline>();
   private available: ReadonlySet<string> = new Set();
 
-  constructor(private readonly dataDir: string) {}
+  constructor(
+    private readonly dataDir: string,
+    private readonly lexicon: ClinicalLexicon = ClinicalLexicon.load(),
+  ) {}
 
   /** Finds the installed modes and starts their pipelines, so the first request is fast too. */
   async onModuleInit(): Promise<void> {
@@ -42,7 +47,10 @@ export class ApertiumEngine implements TranslationEngine, OnModuleInit, OnModule
           const { stdout } = await run('apertium-wblank-mode', ['-z', file]);
           // Agreement first: it reads "you" as the second person, which the formal step rewrites.
           const command = withSubjectPronouns(
-            withFormalRegister(withPartyGender(stdout.trim(), target), target),
+            withFormalRegister(
+              withPartyGender(this.lexicon.apply(mode, stdout.trim()), target),
+              target,
+            ),
             source,
             target,
           );
@@ -55,8 +63,9 @@ export class ApertiumEngine implements TranslationEngine, OnModuleInit, OnModule
       }),
     );
     this.available = apertiumLanguages(new Set(this.pipelines.keys()));
+    const extended = this.lexicon.modes.filter((mode) => this.pipelines.has(mode));
     this.logger.log(
-      `Apertium ready: ${this.pipelines.size} modes, languages ${[...this.available].join(', ')}`,
+      `Apertium ready: ${this.pipelines.size} modes, languages ${[...this.available].join(', ')}; clinical lexicon in ${extended.length} modes`,
     );
   }
 
@@ -92,7 +101,13 @@ export class ApertiumEngine implements TranslationEngine, OnModuleInit, OnModule
     }
     // The stream format is kept between the two steps of a pivot, so protected spans stay
     // protected, and a clinical term goes through both steps already in the target language.
-    const spans = [...protectedSpans(text), ...fixedTerms].sort((a, b) => a.start - b.start);
+    // A bare number goes through as a word: Apertium copies digits as they are and makes the
+    // words around agree with it ("3 fois" → "3 times", not "3 time"), where a superblank may
+    // land elsewhere ("Je 95 pèse des kilos"). The service's number check stays behind it.
+    const doses = protectedSpans(text).filter(
+      ({ start, end }) => !BARE_NUMBER.test(text.slice(start, end)),
+    );
+    const spans = [...doses, ...fixedTerms].sort((a, b) => a.start - b.start);
     let stream = genderMarks(speakerGender, addresseeGender) + toApertiumStream(text, spans);
     const unknown = new Set<string>();
     for (const [step, mode] of route.entries()) {

@@ -1,0 +1,196 @@
+/**
+ * Compiles the clinical lexicon (src/translation/engines/apertium/lexicon/clinical-nouns.tsv)
+ * into the Debian Apertium pairs, as Apertium adds words: for each mode, a monolingual
+ * dictionary of the source forms (analyser), a bilingual one, and one of the target forms
+ * (generator), written as .dix, compiled with lt-comp and appended to a copy of the pair's
+ * binaries with lt-append (Debian package lttoolbox-dev). Only what a pair lacks is added: a
+ * form its analyser already reads, a lemma its bilingual dictionary already translates and a
+ * form its generator already writes are left to it. The result goes to build/apertium/<mode>/,
+ * with manifest.json (Debian file → extended copy, relative to build/apertium/), which the engine
+ * reads at start (it falls back to Debian's files without it). Run by scripts/setup.mjs; idempotent (a stamp of the inputs).
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+/** The modes the engine runs (apertium-modes.ts), with the lexicon columns of their languages. */
+export const LEXICON_MODES = {
+  'eng-spa': ['en', 'es'],
+  'spa-eng': ['es', 'en'],
+  'fr-es': ['fr', 'es'],
+  'es-fr': ['es', 'fr'],
+  'pt-es': ['pt', 'es'],
+  'es-pt_BR': ['es', 'pt'],
+  'ita-spa': ['it', 'es'],
+  'spa-ita': ['es', 'it'],
+};
+
+const LANGUAGES = ['en', 'es', 'fr', 'pt', 'it'];
+
+/** Rows of the lexicon: { concept, en: { lemma, gender, plural }, … }. */
+export function parseLexicon(text, name = 'clinical-nouns.tsv') {
+  const lines = text.split('\n');
+  const header = lines[0].split('\t');
+  if (header.join('\t') !== ['concept', ...LANGUAGES].join('\t')) {
+    throw new Error(
+      `${name}:1: the header must be: concept ${LANGUAGES.join(' ')} (tab-separated)`,
+    );
+  }
+  const rows = [];
+  lines.slice(1).forEach((line, index) => {
+    if (line.trim() === '' || line.startsWith('#')) return;
+    const cells = line.split('\t');
+    if (cells.length !== 6) throw new Error(`${name}:${index + 2}: expected 6 tab-separated cells`);
+    const row = { concept: cells[0] };
+    LANGUAGES.forEach((language, i) => {
+      const [lemma, gender, plural] = cells[i + 1].split(';');
+      if (!lemma || !plural || /\s/.test(lemma + plural)) {
+        throw new Error(`${name}:${index + 2}: ${language} cell must be singular;gender;plural`);
+      }
+      if (language === 'en' ? gender !== '' : !['m', 'f'].includes(gender)) {
+        throw new Error(
+          `${name}:${index + 2}: ${language} gender must be ${language === 'en' ? 'empty' : 'm or f'}`,
+        );
+      }
+      row[language] = { lemma, gender, plural };
+    });
+    rows.push(row);
+  });
+  return rows;
+}
+
+const xml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** Lexical tags of a noun: English has no gender. */
+const tags = (entry, number) =>
+  ['n', ...(entry.gender ? [entry.gender] : []), ...(number ? [number] : [])]
+    .map((t) => `<s n="${t}"/>`)
+    .join('');
+const dix = (entries) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<dictionary>\n<alphabet/>\n<sdefs>${[
+    'n',
+    'm',
+    'f',
+    'sg',
+    'pl',
+  ]
+    .map((s) => `<sdef n="${s}"/>`)
+    .join(
+      '',
+    )}</sdefs>\n<section id="clinical" type="standard">\n${entries.join('\n')}\n</section>\n</dictionary>\n`;
+const entry = (left, right) => `<e><p><l>${left}</l><r>${right}</r></p></e>`;
+
+/** Runs a pipeline stage on lines of input; one output line per input line. */
+function runLines(command, args, lines) {
+  const result = spawnSync(command, ['-z', ...args], {
+    input: lines.map((l) => `${l}\0`).join(''),
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${result.stderr}`);
+  return result.stdout.split('\0').slice(0, lines.length);
+}
+
+function sh(command, args) {
+  const result = spawnSync(command, args, { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${result.stderr}`);
+}
+
+/** The three binaries of a mode, from its .mode file. */
+function modeFiles(dataDir, mode) {
+  const text = readFileSync(join(dataDir, 'modes', `${mode}.mode`), 'utf8');
+  const find = (suffix) => text.match(new RegExp(`'([^']+\\.${suffix}\\.bin)'`))?.[1];
+  return { automorf: find('automorf'), autobil: find('autobil'), autogen: find('autogen') };
+}
+
+/** What one mode lacks of the lexicon, as three lists of .dix entries. */
+function missingEntries(files, rows, from, to) {
+  const pairs = rows.map((row) => [row[from], row[to]]);
+  const forms = pairs.flatMap(([s]) => [
+    [s.lemma, s, 'sg'],
+    [s.plural, s, 'pl'],
+  ]);
+  const analysed = runLines(
+    'lt-proc',
+    [files.automorf],
+    forms.map(([form]) => form),
+  );
+  const analyser = forms
+    .filter((_, i) => analysed[i].includes('/*'))
+    .map(([form, s, number]) => entry(xml(form), `${xml(s.lemma)}${tags(s, number)}`));
+  const lexical = pairs.map(
+    ([s]) => `^${s.lemma}${tags(s, 'sg').replace(/<s n="(\w+)"\/>/g, '<$1>')}$`,
+  );
+  const translated = runLines('lt-proc', ['-b', files.autobil], lexical);
+  const bilingual = pairs
+    .filter((_, i) => /\/@|^\^[^/]*\$$/.test(translated[i]))
+    .map(([s, t]) => entry(`${xml(s.lemma)}${tags(s)}`, `${xml(t.lemma)}${tags(t)}`));
+  const targets = pairs.flatMap(([, t]) => [
+    [t.lemma, t, 'sg'],
+    [t.plural, t, 'pl'],
+  ]);
+  const generated = runLines(
+    'lt-proc',
+    ['-g', files.autogen],
+    targets.map(
+      ([, t, number]) => `^${t.lemma}${tags(t, number).replace(/<s n="(\w+)"\/>/g, '<$1>')}$`,
+    ),
+  );
+  const generator = targets
+    .filter((_, i) => generated[i].startsWith('#'))
+    .map(([form, t, number]) => entry(xml(form), `${xml(t.lemma)}${tags(t, number)}`));
+  return { analyser, bilingual, generator };
+}
+
+/** Compiles `entries` (direction lr or rl) and appends them to `base`, into `out`. */
+function append(base, entries, direction, work, out) {
+  if (entries.length === 0) return base;
+  const source = `${out}.dix`;
+  writeFileSync(source, dix([...new Set(entries)]));
+  sh('lt-comp', [direction, source, `${out}.extra`]);
+  sh('lt-append', [base, `${out}.extra`, out]);
+  rmSync(source);
+  rmSync(`${out}.extra`);
+  return out;
+}
+
+export function buildApertiumLexicon({ root, dataDir = '/usr/share/apertium', say = () => {} }) {
+  const lexiconFile = join(root, 'src/translation/engines/apertium/lexicon/clinical-nouns.tsv');
+  const outDir = join(root, 'build', 'apertium');
+  const inputs = createHash('sha256')
+    .update(readFileSync(lexiconFile))
+    .update(readFileSync(new URL(import.meta.url)))
+    .digest('hex');
+  const stamp = join(outDir, '.stamp');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === inputs) return;
+  say('compiling the clinical lexicon into the Apertium pairs (lt-comp, lt-append)');
+  const rows = parseLexicon(readFileSync(lexiconFile, 'utf8'));
+  rmSync(outDir, { recursive: true, force: true });
+  const manifest = {};
+  for (const [mode, [from, to]] of Object.entries(LEXICON_MODES)) {
+    if (!existsSync(join(dataDir, 'modes', `${mode}.mode`))) continue;
+    const files = modeFiles(dataDir, mode);
+    if (!files.automorf || !files.autobil || !files.autogen) continue;
+    const missing = missingEntries(files, rows, from, to);
+    const dir = join(outDir, mode);
+    mkdirSync(dir, { recursive: true });
+    const replaced = {};
+    const built = {
+      automorf: append(files.automorf, missing.analyser, 'lr', dir, join(dir, 'automorf.bin')),
+      autobil: append(files.autobil, missing.bilingual, 'lr', dir, join(dir, 'autobil.bin')),
+      autogen: append(files.autogen, missing.generator, 'rl', dir, join(dir, 'autogen.bin')),
+    };
+    for (const kind of ['automorf', 'autobil', 'autogen']) {
+      if (built[kind] !== files[kind]) replaced[files[kind]] = relative(outDir, built[kind]);
+    }
+    manifest[mode] = {
+      replaced,
+      added: {
+        analyser: missing.analyser.length,
+        bilingual: missing.bilingual.length,
+        generator: missing.generator.length,
+      },
+    };
+  }
+  writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileSync(stamp, inputs);
+}
