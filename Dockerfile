@@ -51,6 +51,9 @@ FROM ${NODE_IMAGE} AS runtime
 # - pocketsphinx, pocketsphinx-en-us, python3-pocketsphinx: embedded English recognition (the
 #   decoder workers run on Debian's /usr/bin/python3, which python3-pocketsphinx brings);
 # - espeak-ng: embedded speech synthesis;
+# - hunspell-en-med, wamerican: which untranslated words are drug names (kept without a warning);
+# - lttoolbox-dev, only while the clinical lexicon is compiled into the Apertium pairs
+#   (build/apertium/, scripts/apertium-lexicon.mjs), then removed;
 # - tini: PID 1 that forwards SIGTERM to Node and reaps orphaned processes (the members of an
 #   Apertium pipeline whose bash was killed, on a timeout or at shutdown); Node as PID 1 would
 #   leave them as zombies.
@@ -68,6 +71,8 @@ RUN apt-get update \
     pocketsphinx-en-us \
     python3-pocketsphinx \
     espeak-ng \
+    hunspell-en-med \
+    wamerican \
     tini \
   && rm -rf /var/lib/apt/lists/*
 
@@ -83,6 +88,13 @@ WORKDIR /app
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+COPY scripts/apertium-lexicon.mjs ./scripts/apertium-lexicon.mjs
+COPY src/translation/engines/apertium/lexicon ./src/translation/engines/apertium/lexicon
+RUN apt-get update \
+  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends lttoolbox-dev \
+  && node scripts/apertium-lexicon.mjs \
+  && apt-get purge -y --auto-remove lttoolbox-dev \
+  && rm -rf /var/lib/apt/lists/* scripts src
 
 # HOST=0.0.0.0 so that the published port reaches the service: its own default is 127.0.0.1
 # when API_KEYS is empty. Set API_KEYS (docker run -e, a Kubernetes Secret): without it every

@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The modes the engine runs (apertium-modes.ts), with the lexicon columns of their languages. */
 export const LEXICON_MODES = {
@@ -193,4 +194,12 @@ export function buildApertiumLexicon({ root, dataDir = '/usr/share/apertium', sa
   }
   writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   writeFileSync(stamp, inputs);
+}
+
+// Run directly (the Dockerfile): node scripts/apertium-lexicon.mjs
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  buildApertiumLexicon({
+    root: fileURLToPath(new URL('..', import.meta.url)),
+    say: (line) => process.stdout.write(`${line}\n`),
+  });
 }
