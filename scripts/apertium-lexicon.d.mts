@@ -15,3 +15,14 @@ export function buildApertiumLexicon(options: {
   dataDir?: string;
   say?: (line: string) => void;
 }): void;
+export interface LexiconAdjective {
+  readonly lemma: string;
+  readonly feminine?: string;
+  readonly plural?: string;
+  readonly femininePlural?: string;
+}
+export type AdjectiveRow = { readonly concept: string } & Record<
+  'en' | 'es' | 'fr' | 'pt' | 'it',
+  LexiconAdjective
+>;
+export function parseAdjectives(text: string, name?: string): AdjectiveRow[];

@@ -61,25 +61,105 @@ export function parseLexicon(text, name = 'clinical-nouns.tsv') {
   return rows;
 }
 
+/** Rows of the adjective lexicon: { concept, en: { lemma }, es: { lemma, feminine, plural, femininePlural }, … }. */
+export function parseAdjectives(text, name = 'clinical-adjectives.tsv') {
+  const lines = text.split('\n');
+  if (lines[0].split('\t').join('\t') !== ['concept', ...LANGUAGES].join('\t')) {
+    throw new Error(
+      `${name}:1: the header must be: concept ${LANGUAGES.join(' ')} (tab-separated)`,
+    );
+  }
+  const rows = [];
+  lines.slice(1).forEach((line, index) => {
+    if (line.trim() === '' || line.startsWith('#')) return;
+    const cells = line.split('\t');
+    if (cells.length !== 6) throw new Error(`${name}:${index + 2}: expected 6 tab-separated cells`);
+    const row = { concept: cells[0], en: { lemma: cells[1] } };
+    if (!cells[1] || /[\s;]/.test(cells[1])) {
+      throw new Error(`${name}:${index + 2}: en cell must be one word`);
+    }
+    LANGUAGES.slice(1).forEach((language, i) => {
+      const forms = cells[i + 2].split(';');
+      if (forms.length !== 4 || forms.some((f) => !f || /\s/.test(f))) {
+        throw new Error(
+          `${name}:${index + 2}: ${language} cell must be masculine;feminine;masculine plural;feminine plural`,
+        );
+      }
+      const [lemma, feminine, plural, femininePlural] = forms;
+      row[language] = { lemma, feminine, plural, femininePlural };
+    });
+    rows.push(row);
+  });
+  return rows;
+}
+
 const xml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-/** Lexical tags of a noun: English has no gender. */
-const tags = (entry, number) =>
-  ['n', ...(entry.gender ? [entry.gender] : []), ...(number ? [number] : [])]
-    .map((t) => `<s n="${t}"/>`)
-    .join('');
+const SYMBOLS = ['n', 'adj', 'm', 'f', 'mf', 'sg', 'pl'];
 const dix = (entries) =>
-  `<?xml version="1.0" encoding="UTF-8"?>\n<dictionary>\n<alphabet/>\n<sdefs>${[
-    'n',
-    'm',
-    'f',
-    'sg',
-    'pl',
-  ]
-    .map((s) => `<sdef n="${s}"/>`)
-    .join(
-      '',
-    )}</sdefs>\n<section id="clinical" type="standard">\n${entries.join('\n')}\n</section>\n</dictionary>\n`;
+  `<?xml version="1.0" encoding="UTF-8"?>\n<dictionary>\n<alphabet/>\n<sdefs>${SYMBOLS.map(
+    (s) => `<sdef n="${s}"/>`,
+  ).join(
+    '',
+  )}</sdefs>\n<section id="clinical" type="standard">\n${entries.join('\n')}\n</section>\n</dictionary>\n`;
 const entry = (left, right) => `<e><p><l>${left}</l><r>${right}</r></p></e>`;
+/** A lexical unit as the .dix writes it, and as the stream writes it. */
+const dixUnit = ({ lemma, tags }) => `${xml(lemma)}${tags.map((t) => `<s n="${t}"/>`).join('')}`;
+const streamUnit = ({ lemma, tags }) => `^${lemma}${tags.map((t) => `<${t}>`).join('')}$`;
+
+/**
+ * What a lexicon word means to one mode: the source forms with their analyses, the bilingual
+ * pair (lemma and the tags the bilingual dictionary keys on), the target forms.
+ */
+function nounItem(source, target) {
+  const forms = (noun) => {
+    const base = ['n', ...(noun.gender ? [noun.gender] : [])];
+    return [
+      { form: noun.lemma, lemma: noun.lemma, tags: [...base, 'sg'] },
+      { form: noun.plural, lemma: noun.lemma, tags: [...base, 'pl'] },
+    ];
+  };
+  const key = (noun) => ({ lemma: noun.lemma, tags: ['n', ...(noun.gender ? [noun.gender] : [])] });
+  return {
+    analyses: forms(source),
+    left: key(source),
+    right: key(target),
+    generations: forms(target),
+  };
+}
+
+/** An adjective's forms: English has one; es/fr/pt/it four, mf when both genders read alike. */
+function adjectiveForms(adjective) {
+  if (!adjective.feminine)
+    return [{ form: adjective.lemma, lemma: adjective.lemma, tags: ['adj'] }];
+  const { lemma, feminine, plural, femininePlural } = adjective;
+  const unit = (form, gender, number) => ({ form, lemma, tags: ['adj', gender, number] });
+  if (lemma === feminine && plural === femininePlural) {
+    return [unit(lemma, 'mf', 'sg'), unit(plural, 'mf', 'pl')];
+  }
+  return [
+    unit(lemma, 'm', 'sg'),
+    unit(feminine, 'f', 'sg'),
+    unit(plural, 'm', 'pl'),
+    unit(femininePlural, 'f', 'pl'),
+  ];
+}
+
+function adjectiveItem(source, target) {
+  const generations = adjectiveForms(target);
+  // A transfer may leave the gender undecided (mf): the masculine is written then.
+  if (target.feminine) {
+    generations.push(
+      { form: target.lemma, lemma: target.lemma, tags: ['adj', 'mf', 'sg'] },
+      { form: target.plural, lemma: target.lemma, tags: ['adj', 'mf', 'pl'] },
+    );
+  }
+  return {
+    analyses: adjectiveForms(source),
+    left: { lemma: source.lemma, tags: ['adj'] },
+    right: { lemma: target.lemma, tags: ['adj'] },
+    generations,
+  };
+}
 
 /** Runs a pipeline stage on lines of input; one output line per input line. */
 function runLines(command, args, lines) {
@@ -103,42 +183,31 @@ function modeFiles(dataDir, mode) {
   return { automorf: find('automorf'), autobil: find('autobil'), autogen: find('autogen') };
 }
 
-/** What one mode lacks of the lexicon, as three lists of .dix entries. */
-function missingEntries(files, rows, from, to) {
-  const pairs = rows.map((row) => [row[from], row[to]]);
-  const forms = pairs.flatMap(([s]) => [
-    [s.lemma, s, 'sg'],
-    [s.plural, s, 'pl'],
-  ]);
+/** What one mode lacks of the lexicon's items, as three lists of .dix entries. */
+function missingEntries(files, items) {
+  const analyses = items.flatMap((item) => item.analyses);
   const analysed = runLines(
     'lt-proc',
     [files.automorf],
-    forms.map(([form]) => form),
+    analyses.map((a) => a.form),
   );
-  const analyser = forms
+  const analyser = analyses
     .filter((_, i) => analysed[i].includes('/*'))
-    .map(([form, s, number]) => entry(xml(form), `${xml(s.lemma)}${tags(s, number)}`));
-  const lexical = pairs.map(
-    ([s]) => `^${s.lemma}${tags(s, 'sg').replace(/<s n="(\w+)"\/>/g, '<$1>')}$`,
-  );
-  const translated = runLines('lt-proc', ['-b', files.autobil], lexical);
-  const bilingual = pairs
-    .filter((_, i) => /\/@|^\^[^/]*\$$/.test(translated[i]))
-    .map(([s, t]) => entry(`${xml(s.lemma)}${tags(s)}`, `${xml(t.lemma)}${tags(t)}`));
-  const targets = pairs.flatMap(([, t]) => [
-    [t.lemma, t, 'sg'],
-    [t.plural, t, 'pl'],
-  ]);
-  const generated = runLines(
+    .map((a) => entry(xml(a.form), dixUnit(a)));
+  // The bilingual dictionary is asked with the first full analysis of each item.
+  const translated = runLines(
     'lt-proc',
-    ['-g', files.autogen],
-    targets.map(
-      ([, t, number]) => `^${t.lemma}${tags(t, number).replace(/<s n="(\w+)"\/>/g, '<$1>')}$`,
-    ),
+    ['-b', files.autobil],
+    items.map((item) => streamUnit(item.analyses[0])),
   );
-  const generator = targets
+  const bilingual = items
+    .filter((_, i) => /\/@|^\^[^/]*\$$/.test(translated[i]))
+    .map((item) => entry(dixUnit(item.left), dixUnit(item.right)));
+  const generations = items.flatMap((item) => item.generations);
+  const generated = runLines('lt-proc', ['-g', files.autogen], generations.map(streamUnit));
+  const generator = generations
     .filter((_, i) => generated[i].startsWith('#'))
-    .map(([form, t, number]) => entry(xml(form), `${xml(t.lemma)}${tags(t, number)}`));
+    .map((g) => entry(xml(g.form), dixUnit(g)));
   return { analyser, bilingual, generator };
 }
 
@@ -155,23 +224,33 @@ function append(base, entries, direction, work, out) {
 }
 
 export function buildApertiumLexicon({ root, dataDir = '/usr/share/apertium', say = () => {} }) {
-  const lexiconFile = join(root, 'src/translation/engines/apertium/lexicon/clinical-nouns.tsv');
+  const lexiconDir = join(root, 'src/translation/engines/apertium/lexicon');
+  const nounsFile = join(lexiconDir, 'clinical-nouns.tsv');
+  const adjectivesFile = join(lexiconDir, 'clinical-adjectives.tsv');
   const outDir = join(root, 'build', 'apertium');
-  const inputs = createHash('sha256')
-    .update(readFileSync(lexiconFile))
-    .update(readFileSync(new URL(import.meta.url)))
-    .digest('hex');
+  const hash = createHash('sha256').update(readFileSync(new URL(import.meta.url)));
+  for (const file of [nounsFile, adjectivesFile]) {
+    if (existsSync(file)) hash.update(file).update(readFileSync(file));
+  }
+  const inputs = hash.digest('hex');
   const stamp = join(outDir, '.stamp');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === inputs) return;
   say('compiling the clinical lexicon into the Apertium pairs (lt-comp, lt-append)');
-  const rows = parseLexicon(readFileSync(lexiconFile, 'utf8'));
+  const nouns = parseLexicon(readFileSync(nounsFile, 'utf8'));
+  const adjectives = existsSync(adjectivesFile)
+    ? parseAdjectives(readFileSync(adjectivesFile, 'utf8'))
+    : [];
   rmSync(outDir, { recursive: true, force: true });
   const manifest = {};
   for (const [mode, [from, to]] of Object.entries(LEXICON_MODES)) {
     if (!existsSync(join(dataDir, 'modes', `${mode}.mode`))) continue;
     const files = modeFiles(dataDir, mode);
     if (!files.automorf || !files.autobil || !files.autogen) continue;
-    const missing = missingEntries(files, rows, from, to);
+    const items = [
+      ...nouns.map((row) => nounItem(row[from], row[to])),
+      ...adjectives.map((row) => adjectiveItem(row[from], row[to])),
+    ];
+    const missing = missingEntries(files, items);
     const dir = join(outDir, mode);
     mkdirSync(dir, { recursive: true });
     const replaced = {};

@@ -16,8 +16,9 @@ describe('wording', () => {
       meaning: expect.stringMatching(/^likely faithful/),
       caveat: undefined,
     });
-    expect(fidelityWording(0.508, 'El paciente tiene una fiebre y tuvo un')).toMatchObject({
-      percent: '51 %',
+    // Below whatever threshold the last fit chose (npm run bench:fidelity rewrites it).
+    expect(fidelityWording(0.3, 'El paciente tiene una fiebre y tuvo un')).toMatchObject({
+      percent: '30 %',
       verdict: 'check this',
       level: 'check',
       meaning: expect.stringMatching(/negation/),
