@@ -7,7 +7,8 @@
  * the words flagged to the listener as untranslated, and the translations withheld because a
  * number changed. Through TranslationService, as the REST API and the sessions translate, with
  * the patient's gender as a handshake would give it.
- * Run: npm run bench:translation-quality   (DEVSET_LIMIT=N for the first N sentences only)
+ * Run: npm run bench:translation-quality   (DEVSET_LIMIT=N: the first N sentences only;
+ * TERMINOLOGY=off: without the clinical terms table; LEXICON=off: without the clinical lexicon)
  */
 import 'reflect-metadata';
 import { cpus } from 'node:os';
@@ -17,6 +18,7 @@ import { corpusChrF } from '../../src/orchestrator/pipeline/chrf.js';
 import { LanguageCatalog } from '../../src/translation/catalog/language-catalog.js';
 import type { CatalogLanguage } from '../../src/translation/catalog/catalog-language.js';
 import { ApertiumEngine } from '../../src/translation/engines/apertium/apertium.engine.js';
+import { ClinicalLexicon } from '../../src/translation/engines/apertium/clinical-lexicon.js';
 import {
   type PartyGenders,
   TranslationService,
@@ -54,7 +56,10 @@ function genders(entry: DevsetEntry): PartyGenders {
 
 async function main(): Promise<void> {
   const entries = loadDevset().slice(0, LIMIT);
-  const engine = new ApertiumEngine(DATA_DIR);
+  const engine = new ApertiumEngine(
+    DATA_DIR,
+    process.env.LEXICON === 'off' ? new ClinicalLexicon({}) : ClinicalLexicon.load(),
+  );
   await engine.onModuleInit();
   const catalog = new LanguageCatalog();
   const translation = new TranslationService(
