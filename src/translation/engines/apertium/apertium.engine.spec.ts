@@ -90,6 +90,10 @@ describe('ApertiumEngine', () => {
       expect(await from('spa_Latn', 'Los cardiólogos', 'ita_Latn')).toBe('I cardiologi');
       expect(await from('eng_Latn', 'The cardiologist.', 'fra_Latn')).toBe('Le cardiologue.');
       expect(await from('por_Latn', 'O cardiologista.', 'eng_Latn')).toBe('The cardiologist.');
+      // An adjective agrees with its noun: "virale", "contagieuse".
+      expect(await from('spa_Latn', 'La infección es viral y contagiosa.', 'fra_Latn')).toBe(
+        "L'infection est virale et contagieuse.",
+      );
     }, 10_000);
   });
 

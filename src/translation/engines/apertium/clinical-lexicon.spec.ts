@@ -1,10 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
-import { LEXICON_MODES, parseLexicon } from '../../../../scripts/apertium-lexicon.mjs';
+import {
+  LEXICON_MODES,
+  parseAdjectives,
+  parseLexicon,
+} from '../../../../scripts/apertium-lexicon.mjs';
 import { APERTIUM_MODES } from './apertium-modes.js';
 import { ClinicalLexicon } from './clinical-lexicon.js';
 
 const LEXICON = new URL('./lexicon/clinical-nouns.tsv', import.meta.url);
+const ADJECTIVES = new URL('./lexicon/clinical-adjectives.tsv', import.meta.url);
 
 describe('ClinicalLexicon', () => {
   const dir = new URL('file:///srv/app/build/apertium/');
@@ -49,6 +54,21 @@ describe('the clinical lexicon (lexicon/clinical-nouns.tsv)', () => {
     const row = 'x\tx;;xs\tx;m;xs\tx;m;xs\tx;m;xs\tx;n;xs';
     expect(() => parseLexicon(`${header}\n${row}`, 'l.tsv')).toThrow('l.tsv:2: it gender');
     expect(() => parseLexicon(`${header}\nx\tx;;xs`, 'l.tsv')).toThrow('l.tsv:2: expected 6');
+  });
+
+  it('parses the adjectives: one English form, four in es/fr/pt/it', () => {
+    const rows = parseAdjectives(readFileSync(ADJECTIVES, 'utf8'));
+    expect(rows.length).toBeGreaterThan(100);
+    expect(rows.find((r) => r.concept === 'numb')?.fr).toEqual({
+      lemma: 'engourdi',
+      feminine: 'engourdie',
+      plural: 'engourdis',
+      femininePlural: 'engourdies',
+    });
+    const header = 'concept\ten\tes\tfr\tpt\tit';
+    expect(() =>
+      parseAdjectives(`${header}\nx\tx\ta;b;c\ta;b;c;d\ta;b;c;d\ta;b;c;d`, 'a.tsv'),
+    ).toThrow('a.tsv:2: es cell must be masculine;feminine;masculine plural;feminine plural');
   });
 
   it('is compiled into every mode the engine runs', () => {
