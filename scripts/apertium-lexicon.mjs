@@ -29,11 +29,13 @@ export const LEXICON_MODES = {
 
 const LANGUAGES = ['en', 'es', 'fr', 'pt', 'it'];
 
-/** Rows of the lexicon: { concept, en: { lemma, gender, plural }, … }. */
-export function parseLexicon(text, name = 'clinical-nouns.tsv') {
+/**
+ * The rows of a lexicon file: header `concept en es fr pt it`, one row per concept, # comments;
+ * `cell(language, text, where)` reads one language's cell (`where` names the line for errors).
+ */
+function readRows(text, name, cell) {
   const lines = text.split('\n');
-  const header = lines[0].split('\t');
-  if (header.join('\t') !== ['concept', ...LANGUAGES].join('\t')) {
+  if (lines[0] !== ['concept', ...LANGUAGES].join('\t')) {
     throw new Error(
       `${name}:1: the header must be: concept ${LANGUAGES.join(' ')} (tab-separated)`,
     );
@@ -41,56 +43,48 @@ export function parseLexicon(text, name = 'clinical-nouns.tsv') {
   const rows = [];
   lines.slice(1).forEach((line, index) => {
     if (line.trim() === '' || line.startsWith('#')) return;
+    const where = `${name}:${index + 2}`;
     const cells = line.split('\t');
-    if (cells.length !== 6) throw new Error(`${name}:${index + 2}: expected 6 tab-separated cells`);
+    if (cells.length !== 6) throw new Error(`${where}: expected 6 tab-separated cells`);
     const row = { concept: cells[0] };
-    LANGUAGES.forEach((language, i) => {
-      const [lemma, gender, plural] = cells[i + 1].split(';');
-      if (!lemma || !plural || /\s/.test(lemma + plural)) {
-        throw new Error(`${name}:${index + 2}: ${language} cell must be singular;gender;plural`);
-      }
-      if (language === 'en' ? gender !== '' : !['m', 'f'].includes(gender)) {
-        throw new Error(
-          `${name}:${index + 2}: ${language} gender must be ${language === 'en' ? 'empty' : 'm or f'}`,
-        );
-      }
-      row[language] = { lemma, gender, plural };
-    });
+    LANGUAGES.forEach((language, i) => (row[language] = cell(language, cells[i + 1], where)));
     rows.push(row);
   });
   return rows;
 }
 
-/** Rows of the adjective lexicon: { concept, en: { lemma }, es: { lemma, feminine, plural, femininePlural }, … }. */
-export function parseAdjectives(text, name = 'clinical-adjectives.tsv') {
-  const lines = text.split('\n');
-  if (lines[0].split('\t').join('\t') !== ['concept', ...LANGUAGES].join('\t')) {
-    throw new Error(
-      `${name}:1: the header must be: concept ${LANGUAGES.join(' ')} (tab-separated)`,
-    );
-  }
-  const rows = [];
-  lines.slice(1).forEach((line, index) => {
-    if (line.trim() === '' || line.startsWith('#')) return;
-    const cells = line.split('\t');
-    if (cells.length !== 6) throw new Error(`${name}:${index + 2}: expected 6 tab-separated cells`);
-    const row = { concept: cells[0], en: { lemma: cells[1] } };
-    if (!cells[1] || /[\s;]/.test(cells[1])) {
-      throw new Error(`${name}:${index + 2}: en cell must be one word`);
+/** Nouns: each cell `singular;gender;plural` (English: no gender). */
+export function parseLexicon(text, name = 'clinical-nouns.tsv') {
+  return readRows(text, name, (language, text, where) => {
+    const [lemma, gender, plural] = text.split(';');
+    if (!lemma || !plural || /\s/.test(lemma + plural)) {
+      throw new Error(`${where}: ${language} cell must be singular;gender;plural`);
     }
-    LANGUAGES.slice(1).forEach((language, i) => {
-      const forms = cells[i + 2].split(';');
-      if (forms.length !== 4 || forms.some((f) => !f || /\s/.test(f))) {
-        throw new Error(
-          `${name}:${index + 2}: ${language} cell must be masculine;feminine;masculine plural;feminine plural`,
-        );
-      }
-      const [lemma, feminine, plural, femininePlural] = forms;
-      row[language] = { lemma, feminine, plural, femininePlural };
-    });
-    rows.push(row);
+    if (language === 'en' ? gender !== '' : !['m', 'f'].includes(gender)) {
+      throw new Error(
+        `${where}: ${language} gender must be ${language === 'en' ? 'empty' : 'm or f'}`,
+      );
+    }
+    return { lemma, gender, plural };
   });
-  return rows;
+}
+
+/** Adjectives: English one form; es/fr/pt/it `masculine;feminine;masculine plural;feminine plural`. */
+export function parseAdjectives(text, name = 'clinical-adjectives.tsv') {
+  return readRows(text, name, (language, text, where) => {
+    if (language === 'en') {
+      if (!text || /[\s;]/.test(text)) throw new Error(`${where}: en cell must be one word`);
+      return { lemma: text };
+    }
+    const forms = text.split(';');
+    if (forms.length !== 4 || forms.some((f) => !f || /\s/.test(f))) {
+      throw new Error(
+        `${where}: ${language} cell must be masculine;feminine;masculine plural;feminine plural`,
+      );
+    }
+    const [lemma, feminine, plural, femininePlural] = forms;
+    return { lemma, feminine, plural, femininePlural };
+  });
 }
 
 const xml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
