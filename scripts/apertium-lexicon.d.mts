@@ -26,3 +26,7 @@ export type AdjectiveRow = { readonly concept: string } & Record<
   LexiconAdjective
 >;
 export function parseAdjectives(text: string, name?: string): AdjectiveRow[];
+export function parseVerbs(
+  text: string,
+  name?: string,
+): ({ readonly concept: string } & Record<'en' | 'es' | 'fr' | 'pt' | 'it', { lemma: string }>)[];

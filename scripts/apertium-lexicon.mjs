@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { regularVerbForms } from './regular-verbs.mjs';
 
 /** The modes the engine runs (apertium-modes.ts), with the lexicon columns of their languages. */
 export const LEXICON_MODES = {
@@ -87,8 +88,44 @@ export function parseAdjectives(text, name = 'clinical-adjectives.tsv') {
   });
 }
 
+/** Verbs: each cell one infinitive. */
+export function parseVerbs(text, name = 'clinical-verbs.tsv') {
+  return readRows(text, name, (language, text, where) => {
+    if (!text || /[\s;]/.test(text))
+      throw new Error(`${where}: ${language} cell must be one infinitive`);
+    return { lemma: text };
+  });
+}
+
 const xml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const SYMBOLS = ['n', 'adj', 'm', 'f', 'mf', 'sg', 'pl'];
+/** The inflections a verb is looked up in: Apertium's tags for Romance and English verbs. */
+const PERSONS = ['p1', 'p2', 'p3'].flatMap((p) => [`${p}.sg`, `${p}.pl`]);
+const ROMANCE_VERB_TAGS = [
+  'inf',
+  'ger',
+  ...['m', 'f'].flatMap((g) => [`pp.${g}.sg`, `pp.${g}.pl`]),
+  ...['pri', 'pii', 'ifi', 'fti', 'cni', 'prs', 'pis'].flatMap((t) =>
+    PERSONS.map((p) => `${t}.${p}`),
+  ),
+  ...['p2.sg', 'p2.pl', 'p3.sg', 'p3.pl'].map((p) => `imp.${p}`),
+].map((t) => t.split('.'));
+const ENGLISH_VERB_TAGS = ['inf', 'pres', 'pres.p3.sg', 'past', 'pp', 'ger', 'imp'].map((t) =>
+  t.split('.'),
+);
+const VERB_TAGS = (language) => (language === 'en' ? ENGLISH_VERB_TAGS : ROMANCE_VERB_TAGS);
+const SYMBOLS = [
+  ...new Set([
+    'n',
+    'adj',
+    'vblex',
+    'm',
+    'f',
+    'mf',
+    'sg',
+    'pl',
+    ...[...ROMANCE_VERB_TAGS, ...ENGLISH_VERB_TAGS].flat(),
+  ]),
+];
 const dix = (entries) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<dictionary>\n<alphabet/>\n<sdefs>${SYMBOLS.map(
     (s) => `<sdef n="${s}"/>`,
@@ -155,6 +192,60 @@ function adjectiveItem(source, target) {
   };
 }
 
+/**
+ * Every verb's forms in `language`, written by the first generator of that language that knows
+ * it (the pairs' generators are richer than their analysers: eng-spa writes every form of
+ * "doler", which the Spanish–French analyser does not read); one lt-proc call per generator.
+ * A verb no generator knows is conjugated by rule when it is regular (regular-verbs.mjs), and
+ * has no forms otherwise.
+ */
+function verbFormsOf(lemmas, language, donors) {
+  const forms = new Map();
+  let pending = [...new Set(lemmas)];
+  for (const generator of donors) {
+    if (pending.length === 0) break;
+    const units = pending.flatMap((lemma) =>
+      VERB_TAGS(language).map((tags) => ({ lemma, tags: ['vblex', ...tags] })),
+    );
+    const written = runLines('lt-proc', ['-g', generator], units.map(streamUnit));
+    const per = VERB_TAGS(language).length;
+    pending = pending.filter((lemma, v) => {
+      const own = units.slice(v * per, (v + 1) * per).map((unit, i) => ({
+        ...unit,
+        form: written[v * per + i],
+      }));
+      if (!own[0].form || own[0].form.startsWith('#')) return true;
+      forms.set(
+        lemma,
+        own.filter((unit) => unit.form && !unit.form.startsWith('#') && !/\s/.test(unit.form)),
+      );
+      return false;
+    });
+  }
+  // A regular first-conjugation verb no generator knows is conjugated by rule.
+  for (const lemma of pending) {
+    const regular = regularVerbForms(lemma, language);
+    if (regular.length > 0) {
+      forms.set(
+        lemma,
+        regular.map(([tags, form]) => ({ lemma, tags: ['vblex', ...tags], form })),
+      );
+    }
+  }
+  return forms;
+}
+
+function verbItem(source, target, sourceForms, targetForms) {
+  return {
+    analyses: sourceForms.get(source.lemma) ?? [],
+    left: { lemma: source.lemma, tags: ['vblex'] },
+    right: { lemma: target.lemma, tags: ['vblex'] },
+    generations: targetForms.get(target.lemma) ?? [],
+    // Looked up as an infinitive: the bilingual dictionary keys on the lemma and category.
+    key: { lemma: source.lemma, tags: ['vblex', 'inf'] },
+  };
+}
+
 /** Runs a pipeline stage on lines of input; one output line per input line. */
 function runLines(command, args, lines) {
   const result = spawnSync(command, ['-z', ...args], {
@@ -188,11 +279,12 @@ function missingEntries(files, items) {
   const analyser = analyses
     .filter((_, i) => analysed[i].includes('/*'))
     .map((a) => entry(xml(a.form), dixUnit(a)));
-  // The bilingual dictionary is asked with the first full analysis of each item.
+  // The bilingual dictionary is asked with the first full analysis of each item (a verb: its
+  // infinitive).
   const translated = runLines(
     'lt-proc',
     ['-b', files.autobil],
-    items.map((item) => streamUnit(item.analyses[0])),
+    items.map((item) => streamUnit(item.key ?? item.analyses[0])),
   );
   const bilingual = items
     .filter((_, i) => /\/@|^\^[^/]*\$$/.test(translated[i]))
@@ -221,9 +313,12 @@ export function buildApertiumLexicon({ root, dataDir = '/usr/share/apertium', sa
   const lexiconDir = join(root, 'src/translation/engines/apertium/lexicon');
   const nounsFile = join(lexiconDir, 'clinical-nouns.tsv');
   const adjectivesFile = join(lexiconDir, 'clinical-adjectives.tsv');
+  const verbsFile = join(lexiconDir, 'clinical-verbs.tsv');
   const outDir = join(root, 'build', 'apertium');
-  const hash = createHash('sha256').update(readFileSync(new URL(import.meta.url)));
-  for (const file of [nounsFile, adjectivesFile]) {
+  const hash = createHash('sha256')
+    .update(readFileSync(new URL(import.meta.url)))
+    .update(readFileSync(new URL('./regular-verbs.mjs', import.meta.url)));
+  for (const file of [nounsFile, adjectivesFile, verbsFile]) {
     if (existsSync(file)) hash.update(file).update(readFileSync(file));
   }
   const inputs = hash.digest('hex');
@@ -234,6 +329,24 @@ export function buildApertiumLexicon({ root, dataDir = '/usr/share/apertium', sa
   const adjectives = existsSync(adjectivesFile)
     ? parseAdjectives(readFileSync(adjectivesFile, 'utf8'))
     : [];
+  const verbs = existsSync(verbsFile) ? parseVerbs(readFileSync(verbsFile, 'utf8')) : [];
+  // The generators of each language, among the installed modes: where a verb's forms come from.
+  const donors = {};
+  for (const [mode, [, to]] of Object.entries(LEXICON_MODES)) {
+    if (!existsSync(join(dataDir, 'modes', `${mode}.mode`))) continue;
+    const { autogen } = modeFiles(dataDir, mode);
+    if (autogen) (donors[to] ??= []).push(autogen);
+  }
+  const verbForms = Object.fromEntries(
+    LANGUAGES.map((language) => [
+      language,
+      verbFormsOf(
+        verbs.map((row) => row[language].lemma),
+        language,
+        donors[language] ?? [],
+      ),
+    ]),
+  );
   rmSync(outDir, { recursive: true, force: true });
   const manifest = {};
   for (const [mode, [from, to]] of Object.entries(LEXICON_MODES)) {
@@ -243,6 +356,7 @@ export function buildApertiumLexicon({ root, dataDir = '/usr/share/apertium', sa
     const items = [
       ...nouns.map((row) => nounItem(row[from], row[to])),
       ...adjectives.map((row) => adjectiveItem(row[from], row[to])),
+      ...verbs.map((row) => verbItem(row[from], row[to], verbForms[from], verbForms[to])),
     ];
     const missing = missingEntries(files, items);
     const dir = join(outDir, mode);

@@ -90,6 +90,10 @@ describe('ApertiumEngine', () => {
       expect(await from('spa_Latn', 'Los cardiólogos', 'ita_Latn')).toBe('I cardiologi');
       expect(await from('eng_Latn', 'The cardiologist.', 'fra_Latn')).toBe('Le cardiologue.');
       expect(await from('por_Latn', 'O cardiologista.', 'eng_Latn')).toBe('The cardiologist.');
+      // A verb the pairs lack, conjugated: by another pair's generator (Spanish "sangro"), or
+      // by rule (French "tousse").
+      expect(await from('fra_Latn', 'Je tousse et je saigne.', 'spa_Latn')).toBe('Toso y sangro.');
+      expect(await from('spa_Latn', '¿Tose?', 'fra_Latn')).toMatch(/tousse/);
       // An adjective agrees with its noun: "virale", "contagieuse".
       expect(await from('spa_Latn', 'La infección es viral y contagiosa.', 'fra_Latn')).toBe(
         "L'infection est virale et contagieuse.",

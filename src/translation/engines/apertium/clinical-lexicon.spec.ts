@@ -4,12 +4,14 @@ import {
   LEXICON_MODES,
   parseAdjectives,
   parseLexicon,
+  parseVerbs,
 } from '../../../../scripts/apertium-lexicon.mjs';
 import { APERTIUM_MODES } from './apertium-modes.js';
 import { ClinicalLexicon } from './clinical-lexicon.js';
 
 const LEXICON = new URL('./lexicon/clinical-nouns.tsv', import.meta.url);
 const ADJECTIVES = new URL('./lexicon/clinical-adjectives.tsv', import.meta.url);
+const VERBS = new URL('./lexicon/clinical-verbs.tsv', import.meta.url);
 
 describe('ClinicalLexicon', () => {
   const dir = new URL('file:///srv/app/build/apertium/');
@@ -69,6 +71,13 @@ describe('the clinical lexicon (lexicon/clinical-nouns.tsv)', () => {
     expect(() =>
       parseAdjectives(`${header}\nx\tx\ta;b;c\ta;b;c;d\ta;b;c;d\ta;b;c;d`, 'a.tsv'),
     ).toThrow('a.tsv:2: es cell must be masculine;feminine;masculine plural;feminine plural');
+  });
+
+  it('parses the verbs: one infinitive per language', () => {
+    const rows = parseVerbs(readFileSync(VERBS, 'utf8'));
+    expect(rows.length).toBeGreaterThan(100);
+    expect(rows.find((r) => r.concept === 'cough')?.fr).toEqual({ lemma: 'tousser' });
+    expect(new Set(rows.map((r) => r.concept)).size).toBe(rows.length);
   });
 
   it('is compiled into every mode the engine runs', () => {
