@@ -4,8 +4,9 @@
  * essential words). For every direction between the five languages: corpus chrF2 (sacrebleu's
  * definition, 0–100), essential-word recall, pivot words (Spanish) left in the output (by the
  * heuristic of scoring.ts, and those of them Apertium itself marked unknown at the second step),
- * the words flagged to the listener as untranslated, and the translations withheld because a
- * number changed. Through TranslationService, as the REST API and the sessions translate, with
+ * the words flagged to the listener as untranslated, the translations withheld because a
+ * number changed, and how often a hospital glossary's terms (GLOSSARY_FILE, by default
+ * deploy/glossary.example.tsv) come out as it writes them. Through TranslationService, as the REST API and the sessions translate, with
  * the patient's gender as a handshake would give it.
  * Run: npm run bench:translation-quality   (DEVSET_LIMIT=N: the first N sentences only;
  * TERMINOLOGY=off: without the clinical terms table; LEXICON=off: without the clinical lexicon)
@@ -27,12 +28,15 @@ import { ClinicalTerminology } from '../../src/translation/terminology/clinical-
 import { SpecialistVocabulary } from '../../src/translation/untranslated/specialist-vocabulary.js';
 import { percentile, printTable } from '../support/latency.js';
 import { runBenchmark } from '../support/run-benchmark.js';
+import { glossaryAccuracy } from './glossary-accuracy.js';
 import { DEVSET_LANGUAGES, type DevsetEntry, type DevsetLanguage, loadDevset } from './devset.js';
 import { essentialFound, leakedPivotWords, words } from './scoring.js';
 
 const DATA_DIR = process.env.APERTIUM_DATA_DIR ?? '/usr/share/apertium';
 const LIMIT = Number(process.env.DEVSET_LIMIT ?? Infinity);
 const PIVOT: DevsetLanguage = 'es';
+/** A hospital glossary to measure: its terms must come out as it writes them. */
+const GLOSSARY_FILE = process.env.GLOSSARY_FILE ?? 'deploy/glossary.example.tsv';
 
 interface DirectionResult {
   direction: string;
@@ -139,6 +143,7 @@ async function main(): Promise<void> {
       results.push(result);
     }
   }
+  const glossary = await glossaryAccuracy(GLOSSARY_FILE, engine, catalog, entries, language);
   engine.onModuleDestroy();
 
   const pct = (n: number, d: number) => (d === 0 ? '–' : `${((100 * n) / d).toFixed(1)} %`);
@@ -195,6 +200,9 @@ async function main(): Promise<void> {
   const top = [...leakedWords].sort((a, b) => b[1] - a[1]).slice(0, 25);
   console.log(
     `\nMost leaked pivot words: ${top.map(([w, n]) => `${w} (${n})`).join(', ') || 'none'}`,
+  );
+  console.log(
+    `\nGlossary terms written as ${glossary.file} writes them (all directions): with it as GLOSSARY_FILE ${glossary.written}/${glossary.terms} (${pct(glossary.written, glossary.terms)}), without it ${glossary.writtenWithout}/${glossary.terms} (${pct(glossary.writtenWithout, glossary.terms)})`,
   );
   console.log(`\nSome sentences that lost an essential word:\n${examples.join('\n')}`);
 }

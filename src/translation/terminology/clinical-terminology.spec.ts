@@ -29,4 +29,17 @@ describe('ClinicalTerminology', () => {
     const terms = ClinicalTerminology.builtIn().find('my chest', ENG, SPA);
     expect(terms.map((t) => [t.replacement, t.source])).toEqual([['pecho', 'builtin']]);
   });
+
+  it("writes the glossary's term inside a longer built-in one, and the rest around it", () => {
+    const text = 'I have chest pain and a headache.';
+    const terms = ClinicalTerminology.builtIn(glossary).find(text, ENG, SPA);
+    expect(terms.map((t) => [text.slice(t.start, t.end), t.replacement, t.source])).toEqual([
+      ['chest', 'tórax', 'glossary'],
+      ['pain', 'dolor', 'builtin'],
+      ['headache', 'dolor de cabeza', 'builtin'],
+    ]);
+    // Without the glossary, the longer built-in term.
+    const builtIn = ClinicalTerminology.builtIn().find(text, ENG, SPA);
+    expect(builtIn.map((t) => text.slice(t.start, t.end))).toEqual(['chest pain', 'headache']);
+  });
 });

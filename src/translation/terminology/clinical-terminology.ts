@@ -25,15 +25,16 @@ export interface ClinicalTerm extends TermMatch {
  * are built once per direction, on first use.
  */
 export class ClinicalTerminology {
-  private readonly matchers = new Map<string, TermMatcher>();
-  private readonly glossary: ReadonlySet<TermRow>;
-  private readonly rows: readonly TermRow[];
+  private readonly matchers = new Map<string, { glossary: TermMatcher; builtIn: TermMatcher }>();
 
-  /** `glossary` rows come first, so a form both tables claim is translated as the glossary says. */
-  constructor(builtIn: readonly TermRow[], glossary: readonly TermRow[] = []) {
-    this.glossary = new Set(glossary);
-    this.rows = [...glossary, ...builtIn];
-  }
+  /**
+   * The glossary is matched first: a hospital's term wins even inside a longer built-in one
+   * ("chest" is the glossary's "tórax" in "chest pain" too).
+   */
+  constructor(
+    private readonly builtInRows: readonly TermRow[],
+    private readonly glossaryRows: readonly TermRow[] = [],
+  ) {}
 
   /** The built-in clinical terminology (clinical-terms.tsv), after a hospital's glossary when there is one. */
   static builtIn(glossary: readonly TermRow[] = []): ClinicalTerminology {
@@ -44,7 +45,7 @@ export class ClinicalTerminology {
   }
 
   get size(): number {
-    return this.rows.length;
+    return this.builtInRows.length + this.glossaryRows.length;
   }
 
   /** The table's terms in `text`, outside `reserved` spans, with what to write in `target`. */
@@ -56,15 +57,23 @@ export class ClinicalTerminology {
   ): ClinicalTerm[] {
     if (!source.iso6391 || !target.iso6391) return [];
     const direction = `${source.iso6391}>${target.iso6391}`;
-    let matcher = this.matchers.get(direction);
-    if (!matcher) {
-      matcher = new TermMatcher(this.rows, source.iso6391, target.iso6391);
-      this.matchers.set(direction, matcher);
+    let matchers = this.matchers.get(direction);
+    if (!matchers) {
+      matchers = {
+        glossary: new TermMatcher(this.glossaryRows, source.iso6391, target.iso6391),
+        builtIn: new TermMatcher(this.builtInRows, source.iso6391, target.iso6391),
+      };
+      this.matchers.set(direction, matchers);
     }
-    return matcher.find(text, reserved).map((match) => ({
+    const glossary = matchers.glossary.find(text, reserved);
+    const builtIn = matchers.builtIn.find(text, [...reserved, ...glossary]);
+    const term = (source: TermSource) => (match: TermMatch) => ({
       ...match,
-      source: this.glossary.has(match.row) ? 'glossary' : 'builtin',
+      source,
       origin: match.row.origin,
-    }));
+    });
+    return [...glossary.map(term('glossary')), ...builtIn.map(term('builtin'))].sort(
+      (a, b) => a.start - b.start,
+    );
   }
 }
