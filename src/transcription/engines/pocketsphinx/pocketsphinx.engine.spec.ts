@@ -354,7 +354,8 @@ describe('PocketsphinxEngine', () => {
       const before = engine.workerPids();
       const started = Date.now();
       const error = await failure(transcribe(engine, whiteNoise(30, 0.2), signal(100)));
-      expect(Date.now() - started).toBeLessThan(1_000);
+      // At the 100 ms deadline, not after the 30 s of audio; loose, for a loaded machine.
+      expect(Date.now() - started).toBeLessThan(5_000);
       expect(error).toBeInstanceOf(EngineTimeoutError);
       expect(error.message).toBe('did not answer within 30000 ms.');
       expect(error.hint).toBe(
