@@ -51,7 +51,7 @@ export const BRANCH_C_SKIPPED: Record<string, string> = {
  * this line; docs/translation.md, "Fidelity score"). Below it, the benchmark's broken translations
  * (a medical word, a negation or a number lost or changed, a sentence cut short) mostly fall.
  */
-export const FIDELITY_THRESHOLD = 0.5154;
+export const FIDELITY_THRESHOLD = 0.5489;
 
 export interface FidelityWording {
   /** "96 %" */
