@@ -11,6 +11,7 @@ import { once } from 'node:events';
 import { cpus, totalmem } from 'node:os';
 import { LanguageCatalog } from '../../src/translation/catalog/language-catalog.js';
 import { ApertiumEngine } from '../../src/translation/engines/apertium/apertium.engine.js';
+import { ClinicalLexicon } from '../../src/translation/engines/apertium/clinical-lexicon.js';
 import { freePort } from '../support/free-port.js';
 import { measure, percentile, printTable } from '../support/latency.js';
 import { wrkPost } from '../support/wrk.js';
@@ -93,6 +94,12 @@ async function main() {
   const viaEngine = async () => {
     await engine.translate({ text: SENTENCE, source, target }, new AbortController().signal);
   };
+  // The same engine on Debian's dictionaries alone: what the clinical lexicon costs.
+  const plainEngine = new ApertiumEngine(DATA_DIR, new ClinicalLexicon({}));
+  await plainEngine.onModuleInit();
+  const viaPlainEngine = async () => {
+    await plainEngine.translate({ text: SENTENCE, source, target }, new AbortController().signal);
+  };
   const port = await freePort();
   const server = await startServer(port);
   const url = `http://127.0.0.1:${port}/api/v1/translation/translate`;
@@ -140,6 +147,20 @@ async function main() {
           noEngine.p95Ms,
         ),
       );
+      if (clients === 1) {
+        await measure(300, 1, viaPlainEngine); // warm-up
+        const plain = await measure(REQUESTS, 1, viaPlainEngine);
+        rows.push(
+          row(
+            '… engine without the clinical lexicon',
+            1,
+            REQUESTS,
+            plain.seconds,
+            percentile(plain.latencies, 50),
+            percentile(plain.latencies, 95),
+          ),
+        );
+      }
       p50.set(`engine@${clients}`, directP50);
       p50.set(`service@${clients}`, noEngine.p50Ms);
       p50.set(`http@${clients}`, http.p50Ms);
@@ -158,6 +179,7 @@ async function main() {
   } finally {
     server.kill();
     engine.onModuleDestroy();
+    plainEngine.onModuleDestroy();
   }
 
   const machine = `${cpus().length} × ${cpus()[0].model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
