@@ -1,16 +1,8 @@
 /** Helpers shared by the stream specs: reproducible random input and exact comparison. */
+import { mulberry32 } from '../../../test/support/mulberry32.js';
 
 /** Deterministic pseudo-random numbers in [0, 1) (mulberry32). */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const random = mulberry32;
 
 export function concat(parts: Float32Array[]): Float32Array {
   const out = new Float32Array(parts.reduce((sum, part) => sum + part.length, 0));
