@@ -11,6 +11,8 @@
  * stay in the second person for the next pair to translate it as such.
  */
 
+import { GENERATOR, whenMarked, withSedStep } from './sed-step.js';
+
 /** The superblank that asks for the formal register; removed from the output. */
 export const FORMAL_MARK = '[FORMAL]';
 
@@ -55,11 +57,6 @@ const RULES: Readonly<Record<string, readonly string[]>> = {
  */
 export function withFormalRegister(command: string, target: string): string {
   const rules = RULES[target];
-  const generator = command.search(/\|\s*lt-proc -z \$1 /);
-  if (!rules || generator < 0) return command;
-  // Only in a request that starts with the unescaped mark; sed -z reads one request at a time
-  // (they end in \0) and -u writes each out at once, as the null-flush pipeline needs.
-  const script = `/(^|[^\\\\])\\[FORMAL\\]/{\n${rules.join('\n')}\n}`;
-  const step = `| sed -u -z -E '${script}' `;
-  return command.slice(0, generator) + step + command.slice(generator);
+  // Only in a request that holds the mark: the first step of a pivot has none.
+  return rules ? withSedStep(command, GENERATOR, whenMarked(FORMAL_MARK, rules)) : command;
 }

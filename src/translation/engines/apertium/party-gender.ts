@@ -12,6 +12,8 @@
  * gender carries on into French, Portuguese and Italian.
  */
 
+import { GENERATOR, whenMarked, withSedStep } from './sed-step.js';
+
 export type PartyGender = 'female' | 'male';
 
 /** Superblanks that ask for feminine agreement with "I" and with "you"; removed from the output. */
@@ -47,17 +49,11 @@ function agreement(person: 'p1' | 'p2'): string {
  * target language has no gender agreement or the mode no generator step.
  */
 export function withPartyGender(command: string, target: string): string {
-  const generator = command.search(/\|\s*lt-proc -z \$1 /);
-  if (!GENDERED_TARGETS.has(target) || generator < 0) return command;
-  // Each rule only in a request that holds its unescaped mark (sed -z: one request at a time).
+  if (!GENDERED_TARGETS.has(target)) return command;
+  // Each rule only in a request that holds its mark.
   const script = [
-    String.raw`/(^|[^\\])\[SPEAKER-F\]/{`,
-    agreement('p1'),
-    '}',
-    String.raw`/(^|[^\\])\[ADDRESSEE-F\]/{`,
-    agreement('p2'),
-    '}',
+    whenMarked(SPEAKER_FEMALE_MARK, [agreement('p1')]),
+    whenMarked(ADDRESSEE_FEMALE_MARK, [agreement('p2')]),
   ].join('\n');
-  const step = `| sed -u -z -E '${script}' `;
-  return command.slice(0, generator) + step + command.slice(generator);
+  return withSedStep(command, GENERATOR, script);
 }

@@ -10,6 +10,8 @@
  * Italian and Portuguese reach English through Spanish, so they gain the same subjects.
  */
 
+import { withSedStep } from './sed-step.js';
+
 /** A finite verb's lemma and its category and tense tags, up to the person. */
 const FINITE = String.raw`<(vblex|vbser|vbhaver|vbmod)><(pri|pii|ifi|fti|cni|prs|pis)>`;
 /**
@@ -40,8 +42,6 @@ const RULES = [
  * Spanish into English; any other pipeline unchanged.
  */
 export function withSubjectPronouns(command: string, source: string, target: string): string {
-  const pretransfer = command.search(/\|\s*apertium-pretransfer/);
-  if (source !== 'spa_Latn' || target !== 'eng_Latn' || pretransfer < 0) return command;
-  const step = `| sed -u -z -E '${RULES.join('\n')}' `;
-  return command.slice(0, pretransfer) + step + command.slice(pretransfer);
+  if (source !== 'spa_Latn' || target !== 'eng_Latn') return command;
+  return withSedStep(command, /\|\s*apertium-pretransfer/, RULES.join('\n'));
 }
