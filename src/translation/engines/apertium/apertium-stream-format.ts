@@ -42,6 +42,12 @@ export function toApertiumStream(text: string, spans: readonly Span[]): string {
   return `${out}${encodeFree(text.slice(cursor))}.[]`;
 }
 
+// An escaped character or a superblank: matched first, so that a `*`, `#` or `@` inside one is
+// passed over (group 1), not taken for a marker.
+const KEPT = String.raw`(\\.|\[(?:\\.|[^\]\\])*\])`;
+const MARKED_WORD = new RegExp(String.raw`${KEPT}|[*@]((?:\\.|[\p{L}\p{N}'’-])+)`, 'gu');
+const MARKER = new RegExp(String.raw`${KEPT}|[*#@](?=[\p{L}\p{N}])`, 'gu');
+
 /**
  * The words Apertium marked as untranslated in a step's output (generator run with marks, `-g`):
  * `*word`, unknown to the source dictionary, and `@word`, known but missing from the bilingual
@@ -50,7 +56,7 @@ export function toApertiumStream(text: string, spans: readonly Span[]): string {
  */
 export function unknownWords(stream: string): string[] {
   const words: string[] = [];
-  for (const m of stream.matchAll(/(\\.|\[(?:\\.|[^\]\\])*\])|[*@]((?:\\.|[\p{L}\p{N}'’-])+)/gu)) {
+  for (const m of stream.matchAll(MARKED_WORD)) {
     if (m[2]) words.push(m[2].replace(/\\(.)/g, '$1'));
   }
   return words;
@@ -58,10 +64,7 @@ export function unknownWords(stream: string): string[] {
 
 /** Removes unknown-word markers Apertium may add (`*word`, `#word`, `@word`) outside superblanks. */
 export function stripMarkers(stream: string): string {
-  return stream.replace(
-    /(\\.|\[(?:\\.|[^\]\\])*\])|[*#@](?=[\p{L}\p{N}])/gu,
-    (_m, kept) => kept ?? '',
-  );
+  return stream.replace(MARKER, (_m, kept) => kept ?? '');
 }
 
 /** Decodes pipeline output back to plain text. */
