@@ -3,6 +3,8 @@
  * the pivot language (Spanish) left in another language's output.
  */
 
+import { containsForm } from '../../src/orchestrator/pipeline/fidelity/words.js';
+
 /**
  * Lowercased words (letters and digits, with inner hyphens), NFC. An apostrophe separates: the
  * elided article of "l'hypertension" or "dell'addome" is a word of its own.
@@ -16,23 +18,13 @@ export function words(text: string): string[] {
   );
 }
 
-/** Whether `form` (one word or several) stands in `tokens` as whole words. */
-function contains(tokens: readonly string[], form: string): boolean {
-  const wanted = words(form);
-  if (wanted.length === 0) return false;
-  for (let i = 0; i + wanted.length <= tokens.length; i++) {
-    if (wanted.every((w, k) => tokens[i + k] === w)) return true;
-  }
-  return false;
-}
-
 /** How many essential words of the reference the output has (any accepted form of each). */
 export function essentialFound(
   output: string,
   essential: readonly (readonly string[])[],
 ): { found: number; total: number; missing: string[] } {
   const tokens = words(output);
-  const missing = essential.filter((forms) => !forms.some((f) => contains(tokens, f)));
+  const missing = essential.filter((forms) => !forms.some((f) => containsForm(tokens, f, words)));
   return {
     found: essential.length - missing.length,
     total: essential.length,

@@ -1,6 +1,6 @@
 import type { CatalogLanguage } from '../../../translation/catalog/catalog-language.js';
 import type { ClinicalTerminology } from '../../../translation/terminology/clinical-terminology.js';
-import { containsStemmedForm, wordsOf } from './words.js';
+import { containsStemmedForm, stemOf, wordsOf } from './words.js';
 
 /**
  * Clinical terms (the terminology table) that one text has and the other lacks, in both
@@ -29,9 +29,10 @@ function missingTerms(
   other: string,
   otherLanguage: CatalogLanguage,
 ): number {
-  const otherWords = wordsOf(other);
+  // Stemmed once, not once per form of every term.
+  const otherStems = wordsOf(other).map(stemOf);
   return terminology.find(text, language, otherLanguage).filter((term) => {
     const forms = term.row.forms.get(otherLanguage.iso6391) ?? [];
-    return !forms.some((form) => containsStemmedForm(otherWords, form));
+    return !forms.some((form) => containsStemmedForm(otherStems, form));
   }).length;
 }

@@ -11,9 +11,16 @@ export function wordsOf(text: string): string[] {
   );
 }
 
-/** Whether `form` (one word or several) stands in `words` as whole words, in order. */
-export function containsForm(words: readonly string[], form: string): boolean {
-  const wanted = wordsOf(form);
+/**
+ * Whether `form` (one word or several) stands in `words` as whole words, in order; `tokenize`
+ * cuts `form` as `words` were cut.
+ */
+export function containsForm(
+  words: readonly string[],
+  form: string,
+  tokenize: (text: string) => string[] = wordsOf,
+): boolean {
+  const wanted = tokenize(form);
   if (wanted.length === 0) return false;
   for (let i = 0; i + wanted.length <= words.length; i++) {
     if (wanted.every((w, k) => words[i + k] === w)) return true;
@@ -32,8 +39,7 @@ export function stemOf(word: string): string {
   return bare.replace(/(?:es|s)$/, '').replace(/[aeiou]$/, '');
 }
 
-/** Like containsForm, word by word on stems. */
-export function containsStemmedForm(words: readonly string[], form: string): boolean {
-  const stems = words.map(stemOf);
+/** Like containsForm, word by word on stems; `stems` are the text's words through stemOf. */
+export function containsStemmedForm(stems: readonly string[], form: string): boolean {
   return containsForm(stems, wordsOf(form).map(stemOf).join(' '));
 }
