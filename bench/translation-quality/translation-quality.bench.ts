@@ -20,10 +20,8 @@ import { LanguageCatalog } from '../../src/translation/catalog/language-catalog.
 import type { CatalogLanguage } from '../../src/translation/catalog/catalog-language.js';
 import { ApertiumEngine } from '../../src/translation/engines/apertium/apertium.engine.js';
 import { ClinicalLexicon } from '../../src/translation/engines/apertium/clinical-lexicon.js';
-import {
-  type PartyGenders,
-  TranslationService,
-} from '../../src/translation/translation.service.js';
+import type { PartyGenders } from '../../src/translation/engines/translation-engine.js';
+import { TranslationService } from '../../src/translation/translation.service.js';
 import { ClinicalTerminology } from '../../src/translation/terminology/clinical-terminology.js';
 import { SpecialistVocabulary } from '../../src/translation/untranslated/specialist-vocabulary.js';
 import { percentile, printTable } from '../support/latency.js';

@@ -11,19 +11,18 @@ import { LanguageCatalog } from './catalog/language-catalog.js';
 import { LanguageListDto } from './dto/language-list.dto.js';
 import { TranslateRequestDto } from './dto/translate-request.dto.js';
 import { TranslationResultDto } from './dto/translation-result.dto.js';
-import { TRANSLATION_ENGINE, type TranslationEngine } from './engines/translation-engine.js';
+import {
+  type PartyGenders,
+  TRANSLATION_ENGINE,
+  type TranslationEngine,
+} from './engines/translation-engine.js';
+
 import { missingNumbers, protectedSpans } from './medical-tokens.js';
 import { ClinicalTerminology } from './terminology/clinical-terminology.js';
 import { SpecialistVocabulary } from './untranslated/specialist-vocabulary.js';
 import { untranslatedWords } from './untranslated/untranslated-words.js';
 
 const LIST_PATH = 'GET /api/v1/translation/languages';
-
-/** Who says "I" and who is "you", for the languages whose adjectives agree with them. */
-export interface PartyGenders {
-  readonly speakerGender?: 'female' | 'male';
-  readonly addresseeGender?: 'female' | 'male';
-}
 
 /** A translation, and the words of it the engine left untranslated that the listener should know of. */
 export interface CheckedTranslation {

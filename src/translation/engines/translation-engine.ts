@@ -18,7 +18,16 @@ export interface FixedTerm {
   readonly origin: string;
 }
 
-export interface EngineTranslation {
+export type PartyGender = 'female' | 'male';
+
+/** Who says "I" and who is "you", for the languages whose adjectives agree with them. */
+export interface PartyGenders {
+  readonly speakerGender?: PartyGender;
+  readonly addresseeGender?: PartyGender;
+}
+
+/** What an engine translates; the parties' genders when the session knows them. */
+export interface EngineTranslation extends PartyGenders {
   readonly text: string;
   readonly source: CatalogLanguage;
   readonly target: CatalogLanguage;
@@ -33,9 +42,6 @@ export interface EngineTranslation {
    * they were in the output), before it resolves. Engines that cannot tell never call it.
    */
   readonly reportUnknownWords?: (words: readonly string[]) => void;
-  /** The gender of who speaks ("I") and of who is spoken to ("you"), when the session knows it. */
-  readonly speakerGender?: 'female' | 'male';
-  readonly addresseeGender?: 'female' | 'male';
 }
 
 /**

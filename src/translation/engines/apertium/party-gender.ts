@@ -12,9 +12,8 @@
  * gender carries on into French, Portuguese and Italian.
  */
 
+import type { PartyGender } from '../translation-engine.js';
 import { GENERATOR, whenMarked, withSedStep } from './sed-step.js';
-
-export type PartyGender = 'female' | 'male';
 
 /** Superblanks that ask for feminine agreement with "I" and with "you"; removed from the output. */
 export const SPEAKER_FEMALE_MARK = '[SPEAKER-F]';
