@@ -40,6 +40,10 @@ describe('Sessions driven by speech', () => {
     asr.forEach((message, index) => {
       const expected = sentences[index];
       expect(message).toMatchObject({ language: 'en-US', role: 'patient', source: 'audio' });
+      // The recognizer's confidence comes with the text (a posterior: 0 to 1).
+      expect(message.confidence).toBeGreaterThan(0);
+      expect(message.confidence).toBeLessThanOrEqual(1);
+      expect(typeof message.low_confidence).toBe('boolean');
       // Recognition is close to the fixture text (pocketsphinx on festival's voice).
       const heard = words(message.text);
       const said = words(expected.text);

@@ -56,6 +56,8 @@ describe('Sessions driven by text_input', () => {
       const [asr] = client.ofType('asr_result', 's1');
       expect(asr).toMatchObject({ text, language: source, role, source: 'text' });
       expect(asr.start_ms).toBeNull();
+      // Typed text has no recognizer's confidence, and is never doubted.
+      expect([asr.confidence, asr.low_confidence]).toEqual([null, false]);
       const [a] = client.ofType('translation_result', 's1');
       expect(a).toMatchObject({ branch: 'A', source_language: source, target_language: target });
       expect(a.revision).toBe(1);

@@ -50,7 +50,15 @@ describe('Transcription API (embedded pocketsphinx)', () => {
     let total = 0;
     for (const { file, text } of speech.files) {
       const res = await send(read(`speech/${file}`)).expect(200);
-      expect(res.body).toEqual({ text: expect.any(String), language: 'en-US', success: true });
+      expect(res.body).toEqual({
+        text: expect.any(String),
+        language: 'en-US',
+        confidence: expect.any(Number),
+        low_confidence: expect.any(Boolean),
+        success: true,
+      });
+      expect(res.body.confidence).toBeGreaterThan(0);
+      expect(res.body.confidence).toBeLessThanOrEqual(1);
       expect(res.headers['x-engine']).toBe('pocketsphinx');
       expect(wordErrorRate(text, res.body.text)).toBeLessThanOrEqual(MAX_SENTENCE_WER);
       errors += wordDistance(text, res.body.text);
@@ -71,7 +79,13 @@ describe('Transcription API (embedded pocketsphinx)', () => {
 
   it.each(['silence.wav', 'noise.wav', 'music.wav'])('answers empty text for %s', async (file) => {
     const res = await viaUpload(read(file)).expect(200);
-    expect(res.body).toEqual({ text: '', language: 'en-US', success: true });
+    expect(res.body).toEqual({
+      text: '',
+      language: 'en-US',
+      confidence: null,
+      low_confidence: false,
+      success: true,
+    });
   });
 
   it.each(malformed.files.map((f) => [f.file, f.reason]))(

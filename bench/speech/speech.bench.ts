@@ -1,8 +1,12 @@
 /**
- * Speech engines on this machine: VAD real-time factor on one stream, ASR latency and real-time
- * factor for a ~3-second sentence, TTS real-time factor, and the service's peak memory while it
- * transcribes and speaks (the built server as `npm start` runs it, with its decoder workers).
- * Run: npm run bench:speech   (BENCH_VAD_SECONDS, BENCH_RUNS change the run lengths)
+ * Speech engines on this machine. Speed: VAD real-time factor on one stream, ASR latency and
+ * real-time factor for a ~3-second sentence, TTS real-time factor, and the service's peak memory
+ * while it transcribes and speaks (the built server as `npm start` runs it, with its decoder
+ * workers). Quality (speech-quality.ts): round-trip intelligibility of the service's voices,
+ * recognition WER on clinic and everyday sentences spoken by unseen voices, the low-confidence
+ * threshold.
+ * Run: npm run bench:speech   (BENCH_PART=speed|quality runs one part; BENCH_VAD_SECONDS,
+ * BENCH_RUNS, BENCH_SENTENCES change the run lengths)
  */
 import 'reflect-metadata';
 import { execFileSync, spawn } from 'node:child_process';
@@ -11,11 +15,14 @@ import { cpus, totalmem } from 'node:os';
 import { decodeWav } from '../../src/audio/wav-decoder.js';
 import { SentenceSegmenter } from '../../src/audio/vad/sentence-segmenter.js';
 import { SileroVadModel } from '../../src/audio/vad/silero-vad.model.js';
-import { EspeakNgEngine } from '../../src/synthesis/engines/espeak-ng.engine.js';
+import { AppConfig } from '../../src/config/app-config.js';
+import { ttsEngineProvider } from '../../src/synthesis/engines/tts-engine.provider.js';
+import type { TtsEngine } from '../../src/synthesis/engines/tts-engine.js';
 import { LanguageCatalog } from '../../src/translation/catalog/language-catalog.js';
 import { PocketsphinxEngine } from '../../src/transcription/engines/pocketsphinx/pocketsphinx.engine.js';
 import { freePort } from '../support/free-port.js';
 import { measure, percentile, printTable } from '../support/latency.js';
+import { speechQuality } from './speech-quality.js';
 
 const VAD_SECONDS = Number(process.env.BENCH_VAD_SECONDS ?? 60);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -80,8 +87,17 @@ async function asrRow(): Promise<Row> {
   ];
 }
 
+/** The TTS engine `npm start` uses (TTS_ENGINE's default), as the service builds it. */
+function serviceTtsEngine(): TtsEngine & { onModuleDestroy?(): void } {
+  const factory = (ttsEngineProvider as { useFactory: (...args: unknown[]) => TtsEngine })
+    .useFactory;
+  return factory(new AppConfig(), new LanguageCatalog()) as TtsEngine & {
+    onModuleDestroy?(): void;
+  };
+}
+
 async function ttsRow(): Promise<Row> {
-  const engine = new EspeakNgEngine({ timeoutMs: 30_000 }, new LanguageCatalog().all());
+  const engine = serviceTtsEngine();
   await engine.voices();
   let audioMs = 0;
   const run = async () => {
@@ -94,10 +110,10 @@ async function ttsRow(): Promise<Row> {
   };
   await measure(2, 1, run);
   const { latencies } = await measure(RUNS, 1, run);
-  engine.onModuleDestroy();
+  engine.onModuleDestroy?.();
   const p50 = percentile(latencies, 50);
   return [
-    'TTS: espeak-ng, en female',
+    `TTS: ${engine.name}, en female`,
     `${TTS_TEXT.split(' ').length} words → ${(audioMs / 1000).toFixed(2)} s of audio, ${RUNS} runs`,
     p50.toFixed(0),
     percentile(latencies, 95).toFixed(0),
@@ -179,14 +195,32 @@ async function memoryRows(): Promise<Row[]> {
   }
 }
 
-async function main() {
+async function speed(): Promise<void> {
   const rows = [await vadRow(), await asrRow(), await ttsRow()];
   const memory = await memoryRows();
-  const machine = `${cpus().length} × ${cpus()[0].model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
-  console.log(`\nSpeech benchmark, ${new Date().toISOString()}, ${machine}\n`);
   printTable(['engine', 'input', 'p50 ms', 'p95 ms', 'real-time factor (p50)'], rows);
   console.log('\nPeak resident memory (VmHWM) of the built service:\n');
   printTable(['when', 'server process', 'decoder workers and other children'], memory);
+}
+
+async function quality(): Promise<void> {
+  const asr = new PocketsphinxEngine({ poolSize: 1, timeoutMs: 60_000 });
+  await asr.onModuleInit();
+  const tts = serviceTtsEngine();
+  try {
+    await speechQuality(asr, tts);
+  } finally {
+    await asr.close();
+    tts.onModuleDestroy?.();
+  }
+}
+
+async function main() {
+  const machine = `${cpus().length} × ${cpus()[0].model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+  console.log(`\nSpeech benchmark, ${new Date().toISOString()}, ${machine}\n`);
+  const part = process.env.BENCH_PART;
+  if (part !== 'quality') await speed();
+  if (part !== 'speed') await quality();
 }
 
 main().then(

@@ -33,6 +33,8 @@ function service(
 }
 
 const samples = new Float32Array(1600);
+/** What a recognizer that reports no confidence (or an empty text) gets. */
+const NO_CONFIDENCE = { confidence: null, lowConfidence: false };
 
 describe('TranscriptionService languages', () => {
   it('identifies among the hints the recognizer handles, medic first', async () => {
@@ -44,7 +46,12 @@ describe('TranscriptionService languages', () => {
     const result = await transcription.transcribeSegment(samples, ['es-ES', 'de-DE', 'fr-FR']);
     expect(identifier.identify).toHaveBeenCalledWith('le patient', ['es-ES', 'fr-FR']);
     expect(jest.mocked(engine.transcribe).mock.calls[0][0].localeHints).toEqual(['es-ES', 'fr-FR']);
-    expect(result).toEqual({ text: 'le patient', locale: 'fr-FR', languageDecided: true });
+    expect(result).toEqual({
+      text: 'le patient',
+      locale: 'fr-FR',
+      languageDecided: true,
+      ...NO_CONFIDENCE,
+    });
   });
 
   it('takes the first hint when the text is too short to tell (§4.3.2)', async () => {
@@ -57,6 +64,7 @@ describe('TranscriptionService languages', () => {
       text: 'ok',
       locale: 'fr-FR',
       languageDecided: false,
+      ...NO_CONFIDENCE,
     });
   });
 
@@ -70,6 +78,7 @@ describe('TranscriptionService languages', () => {
       text: 'yes',
       locale: 'en-US',
       languageDecided: true,
+      ...NO_CONFIDENCE,
     });
   });
 
@@ -110,6 +119,7 @@ describe('TranscriptionService languages', () => {
       text: '',
       locale: 'en-US',
       languageDecided: false,
+      ...NO_CONFIDENCE,
     });
     expect(identifier.identify).not.toHaveBeenCalled();
   });
@@ -166,5 +176,76 @@ describe('TranscriptionService.probe', () => {
     expect(error.detail).toBe(
       "Transcription engine 'fake': no answer within 50 ms. Check the engine, or raise ASR_TIMEOUT_MS.",
     );
+  });
+});
+
+describe('TranscriptionService confidence', () => {
+  /** A recognizer answering `heard` in turn, with a calibrated threshold of 0.5. */
+  const recognizer = (heard: { text: string; confidence?: number }[]) => {
+    const engine: AsrEngine = {
+      name: 'fake',
+      languages: () => ['en-US'],
+      lowConfidenceBelow: 0.5,
+      transcribe: jest.fn(async () => heard.shift() ?? { text: '' }),
+    };
+    const identifier = {
+      identify: jest.fn<LanguageIdentifier['identify']>(() => ({
+        locale: 'en-US',
+        decided: true,
+        confidence: 0.9,
+      })),
+    };
+    // Each fake sentence is one "sentence" of the segmenter.
+    const sentences = heard.map(() => ({ samples }));
+    const segmenters = {
+      create: () => ({ push: async () => sentences, flush: async () => [] }),
+    } as unknown as SentenceSegmenterFactory;
+    const audio = {
+      decodeTo16kMono: async () => ({ samples }),
+    } as unknown as AudioService;
+    return new TranscriptionService(
+      engine,
+      audio,
+      segmenters,
+      identifier as unknown as LanguageIdentifier,
+      new AppConfig(),
+    );
+  };
+
+  it('passes the confidence on, rounded, and marks it low under the threshold', async () => {
+    const sure = recognizer([{ text: 'take two tablets', confidence: 0.87654 }]);
+    expect(await sure.transcribeSegment(samples)).toMatchObject({
+      confidence: 0.877,
+      lowConfidence: false,
+    });
+    const unsure = recognizer([{ text: 'take q tablets', confidence: 0.31 }]);
+    expect(await unsure.transcribeSegment(samples)).toMatchObject({
+      confidence: 0.31,
+      lowConfidence: true,
+    });
+  });
+
+  it('gives a recording the confidence of its least sure sentence', async () => {
+    const transcription = recognizer([
+      { text: 'the fever started', confidence: 0.9 },
+      { text: 'yesterday', confidence: 0.42 },
+      { text: '' },
+    ]);
+    expect(await transcription.transcribeWav(new Uint8Array())).toEqual({
+      text: 'the fever started yesterday',
+      language: 'en-US',
+      confidence: 0.42,
+      low_confidence: true,
+      success: true,
+    });
+  });
+
+  it('answers null, not low, when nothing was recognized', async () => {
+    const transcription = recognizer([{ text: '' }]);
+    expect(await transcription.transcribeWav(new Uint8Array())).toMatchObject({
+      text: '',
+      confidence: null,
+      low_confidence: false,
+    });
   });
 });

@@ -17,6 +17,10 @@ export interface Transcript {
    * when identified, or when the recognizer was held to one language (its words are in it).
    */
   languageDecided: boolean;
+  /** The recognizer's confidence in the text, 0 to 1; null when it reports none (or no text). */
+  confidence: number | null;
+  /** True when the confidence is below the recognizer's calibrated threshold: ask to repeat. */
+  lowConfidence: boolean;
 }
 
 /** Speech recognition for the REST API and the orchestrator; the only user of the ASR engine. */
@@ -49,8 +53,8 @@ export class TranscriptionService {
     localeHints: readonly string[] = [],
   ): Promise<Transcript> {
     const candidates = this.candidates(localeHints);
-    const { text, locale } = await this.recognize(samples, candidates);
-    return this.withLanguage(text, candidates, locale);
+    const { text, locale, confidence } = await this.recognize(samples, candidates);
+    return { ...this.withLanguage(text, candidates, locale), ...this.judge(text, confidence) };
   }
 
   /**
@@ -63,13 +67,37 @@ export class TranscriptionService {
     const sentences = [...(await segmenter.push(samples)), ...(await segmenter.flush())];
     const candidates = this.candidates([]);
     const texts: string[] = [];
+    // The least sure sentence speaks for the recording: one doubtful sentence is worth a repeat.
+    let confidence: number | null = null;
     for (const sentence of sentences) {
       // The language is identified once, on the whole text, below.
-      const { text } = await this.recognize(sentence.samples, candidates);
-      if (text) texts.push(text);
+      const recognized = await this.recognize(sentence.samples, candidates);
+      if (!recognized.text) continue;
+      texts.push(recognized.text);
+      if (recognized.confidence !== undefined) {
+        confidence = Math.min(confidence ?? 1, recognized.confidence);
+      }
     }
     const { text, locale } = this.withLanguage(texts.join(' '), candidates);
-    return { text, language: locale, success: true };
+    const judged = this.judge(text, confidence ?? undefined);
+    return {
+      text,
+      language: locale,
+      confidence: judged.confidence,
+      low_confidence: judged.lowConfidence,
+      success: true,
+    };
+  }
+
+  /** The confidence of a text, and whether it is under the recognizer's threshold. */
+  private judge(
+    text: string,
+    confidence: number | undefined,
+  ): Pick<Transcript, 'confidence' | 'lowConfidence'> {
+    if (!text || confidence === undefined) return { confidence: null, lowConfidence: false };
+    const rounded = Math.round(confidence * 1000) / 1000;
+    const below = this.engine.lowConfidenceBelow;
+    return { confidence: rounded, lowConfidence: below !== undefined && confidence < below };
   }
 
   /**
@@ -95,13 +123,13 @@ export class TranscriptionService {
   private async recognize(
     samples: Float32Array,
     candidates: readonly string[],
-  ): Promise<{ text: string; locale?: string }> {
-    const { text, locale } = await withTimeout(
+  ): Promise<{ text: string; locale?: string; confidence?: number }> {
+    const { text, locale, confidence } = await withTimeout(
       this.config.ASR_TIMEOUT_MS,
       (signal) => this.engine.transcribe({ samples, localeHints: candidates }, signal),
       () => this.timeoutError(),
     );
-    return { text: text.trim(), locale };
+    return { text: text.trim(), locale, confidence };
   }
 
   private timeoutError(): EngineTimeoutError {
@@ -130,7 +158,11 @@ export class TranscriptionService {
    * is too short to tell, the first candidate (§4.3.2), else the locale the engine reported,
    * else `und` (undetermined) — never a guess outside what the recognizer handles.
    */
-  private withLanguage(text: string, candidates: readonly string[], reported?: string): Transcript {
+  private withLanguage(
+    text: string,
+    candidates: readonly string[],
+    reported?: string,
+  ): Pick<Transcript, 'text' | 'locale' | 'languageDecided'> {
     const fallback = candidates[0] ?? this.supportedLocale(reported) ?? 'und';
     if (!text) return { text, locale: fallback, languageDecided: false };
     const { locale, decided } = this.languageId.identify(text, candidates);

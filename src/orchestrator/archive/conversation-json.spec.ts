@@ -112,6 +112,8 @@ describe('toConversationJson', () => {
       end_ms: 6900,
       text: 'Bonjour madame, où avez-vous mal ?',
       language: 'fr-FR',
+      confidence: 0.912,
+      low_confidence: false,
       role: 'medic',
       revision: 1,
       status: 'processed',
@@ -165,6 +167,7 @@ describe('toConversationJson', () => {
 
   it('keeps every revision of a corrected sentence, and every speech', () => {
     const s2 = byId('s2');
+    expect([s2.confidence, s2.low_confidence]).toEqual([0.384, true]);
     expect(s2.revision).toBe(2);
     expect(s2.role).toBe('medic');
     expect(s2.translations.map((t) => [t.revision, t.source_language, t.target_language])).toEqual([

@@ -57,6 +57,9 @@ export interface SentenceJson {
   readonly end_ms: number | null;
   readonly text: string;
   readonly language: string;
+  /** The recognizer's confidence (asr_result); null for typed text. */
+  readonly confidence: number | null;
+  readonly low_confidence: boolean;
   readonly role: SpeakerRole;
   readonly revision: number;
   readonly status: SentenceStatus;
@@ -250,6 +253,8 @@ function sentenceJson(sentence: SentenceRecord, audio: ArchiveAudioEntry[]): Sen
     end_ms: sentence.endMs ?? null,
     text: sentence.text,
     language: sentence.language,
+    confidence: sentence.confidence,
+    low_confidence: sentence.lowConfidence,
     role: sentence.role,
     revision: sentence.revision,
     status: sentence.status,

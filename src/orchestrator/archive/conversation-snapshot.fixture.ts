@@ -4,8 +4,9 @@
  * French-speaking medic, English-speaking patient (female, senior), dual direction on, an hour:
  * - s1: medic, audio; translation with back-translation and fidelity, reformulation, speech for
  *   A and B, a branch C result; flagged as a mistranslation.
- * - s2: audio, first attributed to the patient, corrected to the medic: two revisions, speech for
- *   A r1, A r2 and B r2 twice (the second at another speed); flagged as wrong speaker.
+ * - s2: audio recognized with low confidence, first attributed to the patient, corrected to the
+ *   medic: two revisions, speech for A r1, A r2 and B r2 twice (the second at another speed);
+ *   flagged as wrong speaker.
  * - s3: audio in which recognition found no text (empty), input audio only.
  * - s4: typed by the patient (no audio, two lines); speech for A, synthesis of B failed.
  * - s5: unknown speaker; branch C skipped, back-translation failed (no fidelity).
@@ -82,6 +83,7 @@ export function conversationSnapshot(): ConversationSnapshot {
     inputAudio: inputAudio(500, 220),
     text: 'Bonjour madame, où avez-vous mal ?',
     language: 'fr-FR',
+    confidence: 0.912,
     role: 'medic',
     translations: [
       {
@@ -116,6 +118,8 @@ export function conversationSnapshot(): ConversationSnapshot {
     inputAudio: inputAudio(300, 330),
     text: "Respirez profondément, s'il vous plaît.",
     language: 'fr-FR',
+    confidence: 0.384,
+    lowConfidence: true,
     role: 'medic',
     revision: 2,
     translations: [

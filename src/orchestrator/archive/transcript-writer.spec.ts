@@ -30,7 +30,7 @@ Branch C lines translate a sentence as if the other party had said it.
     Flag f1, mistranslation (14:03:17 UTC): "madam" sounds odd here
     Audio: audio/s1-input.wav, audio/s1-A-r1.wav, audio/s1-B-r1.wav
 
-[00:21] s2 MEDIC (fr-FR): Respirez profondément, s'il vous plaît.
+[00:21] s2 MEDIC (fr-FR): Respirez profondément, s'il vous plaît. (recognition uncertain: confidence 0.384)
     Speaker corrected from patient to medic (14:03:30 UTC)
     Revision 1, as patient (superseded):
         Translation (fr-FR, fidelity 31%): Respirez profondément, s'il vous plaît.
@@ -128,7 +128,7 @@ describe('writeTranscript', () => {
     const heads = transcript.split('\n').filter((line) => /^\[\d\d+:\d\d\] s\d+ /.test(line));
     expect(heads).toEqual([
       '[00:07] s1 MEDIC (fr-FR): Bonjour madame, où avez-vous mal ?',
-      "[00:21] s2 MEDIC (fr-FR): Respirez profondément, s'il vous plaît.",
+      "[00:21] s2 MEDIC (fr-FR): Respirez profondément, s'il vous plaît. (recognition uncertain: confidence 0.384)",
       '[00:40] s3 UNKNOWN (en-US): (no speech recognized)',
       '[01:05] s4 PATIENT (en-US, typed): I am allergic to penicillin.',
       '[62:05] s5 UNKNOWN (en-US): Thank you, doctor.',
@@ -188,7 +188,7 @@ describe('writeTranscript', () => {
 
   it('shows a speaker correction and each revision under its own heading', () => {
     expect(block(transcript, 's2').slice(0, 10)).toEqual([
-      "[00:21] s2 MEDIC (fr-FR): Respirez profondément, s'il vous plaît.",
+      "[00:21] s2 MEDIC (fr-FR): Respirez profondément, s'il vous plaît. (recognition uncertain: confidence 0.384)",
       '    Speaker corrected from patient to medic (14:03:30 UTC)',
       '    Revision 1, as patient (superseded):',
       "        Translation (fr-FR, fidelity 31%): Respirez profondément, s'il vous plaît.",

@@ -197,6 +197,9 @@ function originalText(sentence: SentenceRecord): string {
   if (sentence.status === 'pending') {
     return `${sentence.text} (processing had not finished when the session ended)`;
   }
+  if (sentence.lowConfidence) {
+    return `${sentence.text} (recognition uncertain: confidence ${sentence.confidence})`;
+  }
   return sentence.text;
 }
 

@@ -93,6 +93,10 @@ export interface SentenceRecord {
    * (§4.3.2), and a correct_speaker then moves it to the corrected party's language.
    */
   languageIdentified: boolean;
+  /** The recognizer's confidence in the text, 0 to 1; null for typed text or when it tells none. */
+  confidence: number | null;
+  /** The confidence is below the recognizer's calibrated threshold: the speaker should repeat. */
+  lowConfidence: boolean;
   role: SpeakerRole;
   /** Current revision: 1, then +1 per `correct_speaker`. */
   revision: number;

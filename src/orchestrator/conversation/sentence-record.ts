@@ -12,6 +12,8 @@ export function newSentenceRecord(start: SentenceStart): SentenceRecord {
   return {
     revision: 1,
     languageIdentified: false,
+    confidence: null,
+    lowConfidence: false,
     translations: [],
     reformulations: [],
     speech: [],

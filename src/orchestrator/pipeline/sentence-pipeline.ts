@@ -106,7 +106,7 @@ export class SentencePipeline {
       out.fail(record, 'ASR', transcript.error);
       return false;
     }
-    const { text, locale, languageDecided } = transcript.value;
+    const { text, locale, languageDecided, confidence, lowConfidence } = transcript.value;
     if (!text) {
       record.status = 'empty';
       out.send({ type: 'sentence_empty', sentence_id: record.id });
@@ -115,6 +115,8 @@ export class SentencePipeline {
     record.text = text;
     this.assignLanguage(record, locale, out.parties);
     record.languageIdentified = languageDecided;
+    record.confidence = confidence;
+    record.lowConfidence = lowConfidence;
     this.sendAsrResult(record, out);
     return true;
   }
@@ -303,6 +305,8 @@ export class SentencePipeline {
       start_ms: record.startMs ?? null,
       end_ms: record.endMs ?? null,
       source: record.source,
+      confidence: record.confidence,
+      low_confidence: record.lowConfidence,
     });
   }
 

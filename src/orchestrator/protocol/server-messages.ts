@@ -78,6 +78,9 @@ export interface AsrResultMessage {
   start_ms: number | null;
   end_ms: number | null;
   source: SentenceSource;
+  /** @minimum 0 @maximum 1 */
+  confidence: number | null;
+  low_confidence: boolean;
 }
 
 export interface SentenceEmptyMessage {

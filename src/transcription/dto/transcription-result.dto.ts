@@ -12,6 +12,21 @@ export class TranscriptionResultDto {
    */
   language!: string;
 
+  /**
+   * How sure the recognizer is of the text, 0 to 1 (pocketsphinx: the geometric mean of the
+   * words' posterior probabilities); for a recording of several sentences, that of the least sure
+   * one. Null when there is no text or the recognizer reports no confidence (ASR_ENGINE=openai).
+   * @example 0.87
+   */
+  confidence!: number | null;
+
+  /**
+   * True when `confidence` is below the recognizer's calibrated threshold: the text is more
+   * likely wrong than right, and the speaker should be asked to repeat before it is used.
+   * @example false
+   */
+  low_confidence!: boolean;
+
   /** @example true */
   success!: boolean;
 }

@@ -16,6 +16,11 @@ export interface AsrTranscript {
   readonly text: string;
   /** The locale the engine reports, if any. Informative only: the language comes from the text (§4.3.3). */
   readonly locale?: string;
+  /**
+   * How sure the engine is of the text, 0 to 1, when it tells (pocketsphinx: the geometric mean
+   * of the words' posterior probabilities); absent for engines that do not, and for empty text.
+   */
+  readonly confidence?: number;
 }
 
 /**
@@ -27,6 +32,12 @@ export interface AsrEngine {
   readonly name: string;
   /** BCP-47 locales the engine can recognize, e.g. `['en-US']`. */
   languages(): readonly string[];
+  /**
+   * Below this `confidence` a text is more likely wrong than right: the sentence is marked
+   * low-confidence so that the speaker can be asked to repeat. Calibrated per engine (its
+   * confidence is its own scale); absent when the engine reports no confidence.
+   */
+  readonly lowConfidenceBelow?: number;
   /**
    * Recognizes one segment; rejects with an EngineError subclass when the backend fails or
    * `signal` aborts (EngineTimeoutError).

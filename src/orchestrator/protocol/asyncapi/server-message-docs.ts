@@ -168,6 +168,10 @@ export const SERVER_MESSAGE_DOCS: ServerMessageDocs = {
         'Start of the speech, in ms of the audio received since the handshake (a position in the stream, not wall-clock time); null for typed text.',
       end_ms: 'End of the speech, like `start_ms`; null for typed text.',
       source: '`audio` or `text`.',
+      confidence:
+        'How sure the recognizer is of the text, 0 to 1 (pocketsphinx: the geometric mean of the words’ posterior probabilities); null for typed text and for recognizers that report none (ASR_ENGINE=openai).',
+      low_confidence:
+        'True when `confidence` is below the recognizer’s calibrated threshold: the text is more likely wrong than right. A client should ask the speaker to repeat before the translation is played (the translation still follows, for the record).',
     },
     examples: [
       {
@@ -182,6 +186,8 @@ export const SERVER_MESSAGE_DOCS: ServerMessageDocs = {
           start_ms: 192,
           end_ms: 2528,
           source: 'audio',
+          confidence: 0.91,
+          low_confidence: false,
         },
       },
       {
@@ -196,6 +202,8 @@ export const SERVER_MESSAGE_DOCS: ServerMessageDocs = {
           start_ms: null,
           end_ms: null,
           source: 'text',
+          confidence: null,
+          low_confidence: false,
         },
       },
     ],

@@ -10,7 +10,12 @@ import {
 } from '../../../common/errors/engine.errors.js';
 import { wordErrorRate, words } from '../../wer.js';
 import { encodeRequest } from './pocketsphinx-worker.js';
-import { MIN_CONFIDENCE, PocketsphinxEngine, WORKER_SCRIPT } from './pocketsphinx.engine.js';
+import {
+  LOW_CONFIDENCE,
+  MIN_CONFIDENCE,
+  PocketsphinxEngine,
+  WORKER_SCRIPT,
+} from './pocketsphinx.engine.js';
 import { rejection } from '../../../../test/support/rejection.js';
 
 // --- Test audio, made in memory: festival's slt voice (which pocketsphinx recognizes best)
@@ -234,12 +239,21 @@ describe('PocketsphinxEngine', () => {
       const overHalf: string[] = [];
       for (const { text: reference, samples } of sentences) {
         const started = Date.now();
-        const { text, locale } = await transcribe(engine, samples);
+        const { text, locale, confidence } = await transcribe(engine, samples);
         const wer = wordErrorRate(reference, text);
         const n = words(reference).length;
         errors += wer * n;
         total += n;
         expect(locale).toBe('en-US');
+        // Kept text has passed the drop threshold, and a posterior is at most 1.
+        expect(confidence).toBeGreaterThanOrEqual(MIN_CONFIDENCE);
+        expect(confidence).toBeLessThanOrEqual(1);
+        // A sentence recognized exactly is not marked as doubtful.
+        if (wer === 0)
+          expect({ confidence, low: confidence! < LOW_CONFIDENCE }).toEqual({
+            confidence,
+            low: false,
+          });
         const seconds = (samples.length / RATE).toFixed(1);
         const line = `WER ${wer.toFixed(2)}, ${Date.now() - started} ms for ${seconds} s: "${reference}" → "${text}"`;
         lines.push(line);

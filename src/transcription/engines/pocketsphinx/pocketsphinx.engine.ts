@@ -29,6 +29,14 @@ const SETUP_HINT =
  */
 export const MIN_CONFIDENCE = 0.2;
 
+/**
+ * Below this confidence a recognized sentence is marked low-confidence (the speaker should be
+ * asked to repeat): calibrated by `npm run bench:speech` on clinic sentences spoken by voices
+ * used nowhere else, as the threshold that best separates sentences recognized with an error
+ * from those recognized exactly (docs/benchmarks.md, "Word confidence").
+ */
+export const LOW_CONFIDENCE = 0.5;
+
 /** The worker beside this file: src/ under Jest, dist/ once built (nest-cli.json `assets`). */
 export const WORKER_SCRIPT = fileURLToPath(new URL('./pocketsphinx_worker.py', import.meta.url));
 
@@ -77,6 +85,7 @@ const STOP_GRACE_MS = 1_000;
  */
 export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDestroy {
   readonly name = ENGINE;
+  readonly lowConfidenceBelow = LOW_CONFIDENCE;
   private readonly logger = new Logger(PocketsphinxEngine.name);
   private readonly slots: Slot[];
   private readonly queue: Job[] = [];
@@ -290,7 +299,12 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
         this.running.delete(worker);
         const confident = answer.confidence === null || answer.confidence >= this.minConfidence;
         const text = confident ? answer.text : '';
-        this.settle(job, () => job.resolve(text ? { text, locale: LOCALE } : { text: '' }));
+        const transcript: AsrTranscript = !text
+          ? { text: '' }
+          : answer.confidence === null
+            ? { text, locale: LOCALE }
+            : { text, locale: LOCALE, confidence: answer.confidence };
+        this.settle(job, () => job.resolve(transcript));
         this.dispatch();
       },
       (error: Error) => {

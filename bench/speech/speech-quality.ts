@@ -1,0 +1,194 @@
+/**
+ * The quality part of npm run bench:speech: how intelligible the service's voices are (round trip
+ * through the embedded recognizer), how well the recognizer does on clinic sentences spoken by
+ * voices it was never tuned on, on everyday English, on the speech fixtures and on real human
+ * recordings, whether it stays silent on silence, noise and music, and where its low-confidence
+ * threshold falls.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { decodeWav } from '../../src/audio/wav-decoder.js';
+import { resampleTo16k } from '../../src/audio/resampler.js';
+import type { TtsEngine } from '../../src/synthesis/engines/tts-engine.js';
+import {
+  LOW_CONFIDENCE,
+  type PocketsphinxEngine,
+} from '../../src/transcription/engines/pocketsphinx/pocketsphinx.engine.js';
+import { words } from '../../src/transcription/wer.js';
+import { percentile, printTable } from '../support/latency.js';
+import { serviceVoice, UNSEEN_VOICES } from './bench-voices.js';
+import { calibrateThreshold, figuresAt } from './confidence-calibration.js';
+import {
+  corpusWer,
+  percent,
+  recognizeAudio,
+  recognizeSpoken,
+  type RecognitionRun,
+} from './recognition-run.js';
+
+const SETS = 'bench/speech/sets';
+const FIXTURES = 'test/fixtures/audio';
+/** Real human speech from Debian's alsa-utils (its channel test), when installed. */
+const HUMAN_RECORDINGS = '/usr/share/sounds/alsa';
+
+const sentencesOf = (file: string): string[] =>
+  (JSON.parse(readFileSync(join(SETS, file), 'utf8')) as { sentences: string[] }).sentences;
+
+/** Sentences of a set, the first BENCH_SENTENCES of them when set (quick runs). */
+function limited(sentences: string[]): string[] {
+  const limit = Number(process.env.BENCH_SENTENCES ?? Infinity);
+  return sentences.slice(0, limit);
+}
+
+function runRow(set: string, run: RecognitionRun): (string | number)[] {
+  const empty = run.sentences.filter((s) => words(s.hypothesis).length === 0).length;
+  const exact = run.sentences.filter((s) => s.errors === 0).length;
+  const audio = run.sentences.reduce((sum, s) => sum + s.audioSeconds, 0);
+  return [
+    set,
+    run.voice,
+    run.sentences.length,
+    percent(corpusWer([run])),
+    `${exact} / ${empty}`,
+    (run.cpuSeconds / run.sentences.length).toFixed(3),
+    (run.cpuSeconds / audio).toFixed(3),
+  ];
+}
+
+const RUN_HEADERS = [
+  'set',
+  'voice',
+  'sentences',
+  'WER',
+  'exact / empty',
+  'decoder CPU s per sentence',
+  'CPU per audio second',
+];
+
+/** Round trip of the service's English voices: synthesis time and WER. */
+async function intelligibility(asr: PocketsphinxEngine, tts: TtsEngine): Promise<RecognitionRun[]> {
+  const sentences = limited(sentencesOf('round-trip.json'));
+  const runs: RecognitionRun[] = [];
+  const rows: (string | number)[][] = [];
+  for (const gender of ['female', 'male'] as const) {
+    const run = await recognizeSpoken(asr, serviceVoice(tts, gender), sentences);
+    runs.push(run);
+    const synthesis = run.sentences.map((s) => s.synthesisMs);
+    const audio = run.sentences.reduce((sum, s) => sum + s.audioSeconds, 0);
+    const empty = run.sentences.filter((s) => words(s.hypothesis).length === 0).length;
+    rows.push([
+      run.voice,
+      sentences.length,
+      percent(corpusWer([run])),
+      empty,
+      `${percentile(synthesis, 50).toFixed(0)} / ${percentile(synthesis, 95).toFixed(0)}`,
+      (synthesis.reduce((a, b) => a + b, 0) / 1000 / audio).toFixed(3),
+    ]);
+  }
+  console.log('\nRound-trip intelligibility (bench/speech/sets/round-trip.json):\n');
+  printTable(
+    [
+      'voice',
+      'sentences',
+      'WER',
+      'recognized as nothing',
+      'synthesis p50 / p95 ms',
+      'synthesis RTF',
+    ],
+    rows,
+  );
+  return runs;
+}
+
+async function fixtureAudio(): Promise<{ reference: string; samples: Float32Array }[]> {
+  const manifest = JSON.parse(readFileSync(`${FIXTURES}/speech/manifest.json`, 'utf8')) as {
+    files: { file: string; text: string }[];
+  };
+  return manifest.files.map(({ file, text }) => ({
+    reference: text,
+    samples: decodeWav(readFileSync(`${FIXTURES}/speech/${file}`)).samples,
+  }));
+}
+
+/** alsa-utils' recordings: a person saying "Front Left", "Rear Center"… (file name = words). */
+async function humanAudio(): Promise<{ reference: string; samples: Float32Array }[]> {
+  if (!existsSync(HUMAN_RECORDINGS)) return [];
+  const files = readdirSync(HUMAN_RECORDINGS).filter((f) => /^(Front|Rear|Side)_\w+\.wav$/.test(f));
+  return Promise.all(
+    files.map(async (file) => {
+      const { samples, sampleRate } = decodeWav(readFileSync(join(HUMAN_RECORDINGS, file)));
+      return {
+        reference: file.replace('.wav', '').replace('_', ' '),
+        samples: sampleRate === 16_000 ? samples : await resampleTo16k(samples, sampleRate),
+      };
+    }),
+  );
+}
+
+/** Words recognized in the silence, noise and music fixtures (should be none). */
+async function nonSpeechRow(asr: PocketsphinxEngine): Promise<(string | number)[]> {
+  const found: string[] = [];
+  for (const file of ['silence.wav', 'noise.wav', 'music.wav']) {
+    const { samples } = decodeWav(readFileSync(`${FIXTURES}/${file}`));
+    const { text } = await asr.transcribe(
+      { samples, localeHints: ['en-US'] },
+      AbortSignal.timeout(60_000),
+    );
+    if (text) found.push(`${file}: "${text}"`);
+  }
+  return ['silence, noise, music (3 s each)', found.length === 0 ? 'no words' : found.join('; ')];
+}
+
+export async function speechQuality(asr: PocketsphinxEngine, tts: TtsEngine): Promise<void> {
+  await tts.voices(); // the start-up checks, out of the synthesis times
+  const roundTrip = await intelligibility(asr, tts);
+
+  const runs: { set: string; run: RecognitionRun }[] = [];
+  const clinical = limited(sentencesOf('clinical.json'));
+  const general = limited(sentencesOf('general.json'));
+  for (const voice of UNSEEN_VOICES) {
+    runs.push({ set: 'clinical', run: await recognizeSpoken(asr, voice, clinical) });
+  }
+  for (const voice of UNSEEN_VOICES) {
+    runs.push({ set: 'general', run: await recognizeSpoken(asr, voice, general) });
+  }
+  const fixtures = await recognizeAudio(asr, 'festival slt (test fixtures)', await fixtureAudio());
+  const human = await humanAudio();
+  const rows = runs.map(({ set, run }) => runRow(set, run));
+  rows.push(runRow('fixtures', fixtures));
+  if (human.length > 0) {
+    rows.push(
+      runRow('real speech', await recognizeAudio(asr, 'alsa-utils recordings (person)', human)),
+    );
+  }
+  const of = (set: string) => runs.filter((r) => r.set === set).map((r) => r.run);
+  rows.push(['clinical', 'all unseen voices', '', percent(corpusWer(of('clinical'))), '', '', '']);
+  rows.push(['general', 'all unseen voices', '', percent(corpusWer(of('general'))), '', '', '']);
+  console.log(
+    '\nRecognition (bench/speech/sets; voices used nowhere else in the service or tests):\n',
+  );
+  printTable(RUN_HEADERS, rows);
+  console.log('');
+  printTable(['input', 'recognized'], [await nonSpeechRow(asr)]);
+
+  // Calibrated on every sentence spoken by the unseen voices and the service's voices.
+  const all = [...runs.map((r) => r.run), ...roundTrip].flatMap((run) => run.sentences);
+  const best = calibrateThreshold(all);
+  const current = figuresAt(all, LOW_CONFIDENCE);
+  const wrong = all.filter((s) => s.confidence !== null && s.errors > 0).length;
+  const right = all.filter((s) => s.confidence !== null && s.errors === 0).length;
+  console.log(
+    `\nLow-confidence threshold (${wrong} sentences with an error, ${right} exact, among those with text):\n`,
+  );
+  printTable(
+    ['threshold', 'sentences with an error flagged', 'exact sentences flagged'],
+    [
+      [`${best.threshold} (best Youden J)`, percent(best.wrongFlagged), percent(best.rightFlagged)],
+      [
+        `${current.threshold} (LOW_CONFIDENCE)`,
+        percent(current.wrongFlagged),
+        percent(current.rightFlagged),
+      ],
+    ],
+  );
+}
