@@ -13,6 +13,8 @@ const asr = (id: string, text: string, role: 'medic' | 'patient', source: 'audio
     start_ms: null,
     end_ms: null,
     source,
+    confidence: source === 'audio' ? 0.9 : null,
+    low_confidence: false,
   }) as const;
 const translation = (id: string, revision: number, text: string, from = 'es-ES', to = 'en-US') =>
   ({
@@ -44,6 +46,14 @@ function apply(store: ConversationStore, ...messages: ServerMessage[]) {
 }
 
 describe('ConversationStore', () => {
+  it('keeps whether the recognizer doubted the text', () => {
+    const store = new ConversationStore();
+    store.apply({ ...asr('s1', 'Take q tablets.', 'medic', 'audio'), low_confidence: true });
+    store.apply(asr('s2', 'Yes.', 'patient', 'audio'));
+    expect(store.sentences.get('s1')!.lowConfidence).toBe(true);
+    expect(store.sentences.get('s2')!.lowConfidence).toBe(false);
+  });
+
   it('follows a sentence from recognition to its speech', () => {
     const store = new ConversationStore();
     store.typedPending = 1;

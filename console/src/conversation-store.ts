@@ -36,6 +36,8 @@ export interface SentenceState {
   /** Undefined until the asr_result; the corrected role after a correction. */
   role?: SpeakerRole;
   empty: boolean;
+  /** The recognizer was not sure of the text (asr_result's low_confidence): ask to repeat. */
+  lowConfidence?: boolean;
   /** Newest revision known (its translation may still be on its way after a correction). */
   revision: number;
   translation?: TranslationResultMessage;
@@ -118,6 +120,7 @@ export class ConversationStore {
         sentence.text = message.text;
         sentence.language = message.language;
         sentence.role = message.role;
+        sentence.lowConfidence = message.low_confidence;
         if (message.source === 'text' && this.typedPending > 0) this.typedPending--;
         return { sentenceId: sentence.id, created };
       }

@@ -13,6 +13,7 @@ import type { SpeechState } from './speech-player';
 import {
   BRANCH_C_SKIPPED,
   FLAG_LABEL,
+  LOW_CONFIDENCE_WORDING,
   ROLE_LABEL,
   fidelityWording,
   languageName,
@@ -32,6 +33,7 @@ interface Card {
   meta: HTMLElement;
   revision: HTMLElement;
   original: HTMLElement;
+  doubt: HTMLElement;
   status: HTMLElement;
   a: HTMLElement;
   aLabel: HTMLElement;
@@ -123,6 +125,7 @@ export class ConversationView {
     const meta = el('span', { class: 'sentence__meta' });
     const revision = el('span', { class: 'sentence__revision', hidden: true });
     const original = el('p', { class: 'sentence__original' });
+    const doubt = el('p', { class: 'sentence__doubt', hidden: true });
     const status = el('p', { class: 'sentence__status', hidden: true });
     const aLabel = el('p', { class: 'branch__label' });
     const aText = el('p', { class: 'branch__text' });
@@ -178,6 +181,7 @@ export class ConversationView {
       { class: 'sentence', 'data-sentence-id': id, 'data-number': id.replace(/^s/, '') },
       el('div', { class: 'sentence__head' }, badge, meta, revision),
       original,
+      doubt,
       status,
       a,
       b,
@@ -193,6 +197,7 @@ export class ConversationView {
       meta,
       revision,
       original,
+      doubt,
       status,
       a,
       aLabel,
@@ -248,6 +253,8 @@ export class ConversationView {
     if (s.text !== undefined) {
       card.original.textContent = s.text;
       card.original.lang = s.language ?? '';
+      card.doubt.hidden = !s.lowConfidence;
+      card.doubt.textContent = s.lowConfidence ? LOW_CONFIDENCE_WORDING : '';
     } else if (s.empty) {
       card.original.textContent = 'Speech was heard, but no words were recognized.';
       card.root.classList.add('sentence--empty');

@@ -240,7 +240,10 @@ export class Conversation {
     const change = this.store.apply(message);
     switch (message.type) {
       case 'asr_result':
-        this.player.expect(message.sentence_id, 1);
+        // A sentence the recognizer doubts is not played by itself: the speaker is asked to
+        // repeat first; its speech stays on the card's buttons.
+        if (message.low_confidence) this.player.drop(message.sentence_id, 1);
+        else this.player.expect(message.sentence_id, 1);
         break;
       case 'tts_audio':
         if (message.revision >= (this.store.sentences.get(message.sentence_id)?.revision ?? 1)) {

@@ -87,6 +87,10 @@ export function fidelityWording(fidelity: number, originalText: string): Fidelit
   };
 }
 
+/** Under a sentence the recognizer was not sure of (asr_result's low_confidence). */
+export const LOW_CONFIDENCE_WORDING =
+  '⚠ Perhaps misheard: ask the speaker to repeat before relying on it. Its translation is not played by itself.';
+
 /**
  * The words the translation left in the speaker's language (server's `untranslated_words`):
  * names, numbers and drug names are never among them. The listener may not understand them.
