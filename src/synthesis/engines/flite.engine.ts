@@ -38,7 +38,7 @@ export class FliteEngine extends FixedVoicesEngine {
 
   protected command(voice: FixedVoice, duration: number): [string, ...string[]] {
     const python = this.flite.command ?? '/usr/bin/python3';
-    return [python, '-I', this.flite.script ?? FLITE_SCRIPT, voice.id, String(duration)];
+    return [python, '-I', '-B', this.flite.script ?? FLITE_SCRIPT, voice.id, String(duration)];
   }
 
   protected input(text: string): string {
