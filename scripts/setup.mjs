@@ -25,6 +25,11 @@ const DEBIAN_PACKAGES = [
   'pocketsphinx-en-us',
   'python3-pocketsphinx', // the decoder worker runs on Debian's /usr/bin/python3
   'espeak-ng',
+  // The most intelligible voices (docs/speech.md): flite's English, festival's Italian.
+  'flite',
+  'festival',
+  'festvox-italp16k',
+  'festvox-itapc16k',
   // Medical and general English word lists: an untranslated word found in the first and not the
   // second is a specialist term (a drug…), kept without a warning (docs/translation.md).
   'hunspell-en-med',
@@ -51,7 +56,7 @@ const BENCH_PACKAGES = ['wrk', 'strace'];
  */
 const TEST_PACKAGES = ['strace', 'chromium'];
 /** Only for `npm run fixtures:generate`: festival's slt voice speaks the English fixtures. */
-const FIXTURE_PACKAGES = ['festival', 'festvox-us-slt-hts', 'sox'];
+const FIXTURE_PACKAGES = ['festvox-us-slt-hts', 'sox']; // festival itself is a product package
 const debianPackages = [
   ...DEBIAN_PACKAGES,
   ...(process.argv.includes('--test') ? TEST_PACKAGES : []),

@@ -36,7 +36,7 @@ function wavFormat(wav: Buffer) {
   };
 }
 
-describe('Synthesis API (embedded espeak-ng)', () => {
+describe('Synthesis API (embedded: flite, festival, espeak-ng)', () => {
   let app: NestExpressApplication;
   const post = (body: unknown) =>
     request(app.getHttpServer())
@@ -51,9 +51,9 @@ describe('Synthesis API (embedded espeak-ng)', () => {
   afterAll(() => app.close());
 
   describe('GET /api/v1/synthetize/voices', () => {
-    it('lists both genders of the espeak-ng languages, sorted (interface 2.8)', async () => {
+    it('lists both genders of the embedded languages, sorted (interface 2.8)', async () => {
       const res = await request(app.getHttpServer()).get(VOICES).expect(200);
-      expect(res.headers['x-engine']).toBe('espeak-ng');
+      expect(res.headers['x-engine']).toBe('embedded');
       expect(Object.keys(res.body)).toEqual(['voices']);
       const voices = res.body.voices as { language: string; gender: string }[];
       expect(voices.length).toBeGreaterThan(100);
@@ -79,14 +79,15 @@ describe('Synthesis API (embedded espeak-ng)', () => {
         gender: 'female',
       }).expect(200);
       expect(res.headers['content-type']).toBe('audio/wav');
-      expect(res.headers['x-engine']).toBe('espeak-ng');
+      expect(res.headers['x-engine']).toBe('embedded');
       expect(res.headers['cache-control']).toBe('no-store');
       const wav = res.body as Buffer;
       expect(Number(res.headers['content-length'])).toBe(wav.length);
       const format = wavFormat(wav);
-      expect(format).toMatchObject({ format: 1, channels: 1, sampleRate: 22050, bits: 16 });
+      // flite's slt voice: 16 kHz.
+      expect(format).toMatchObject({ format: 1, channels: 1, sampleRate: 16000, bits: 16 });
       const durationMs = Number(res.headers['x-audio-duration-ms']);
-      expect(durationMs).toBe(Math.round((format.frames / 22050) * 1000));
+      expect(durationMs).toBe(Math.round((format.frames / 16000) * 1000));
       expect(durationMs).toBeGreaterThan(1500);
       expect(durationMs).toBeLessThan(6000);
     });
@@ -107,15 +108,19 @@ describe('Synthesis API (embedded espeak-ng)', () => {
       expect(slow).toBeLessThan(2.4);
     });
 
-    it('speaks French, Spanish, Italian and Portuguese', async () => {
-      for (const [language, text] of [
-        ['fr', 'Le patient a de la fièvre.'],
-        ['es', 'El paciente tiene fiebre.'],
-        ['it', 'Il paziente ha la febbre.'],
-        ['pt', 'O paciente tem febre.'],
-      ]) {
-        const res = await post({ text, language, gender: 'female' }).expect(200);
-        expect(wavFormat(res.body as Buffer).frames).toBeGreaterThan(22050 / 2);
+    it('speaks French, Spanish, Italian and Portuguese (Italian with festival, at 16 kHz)', async () => {
+      for (const [language, text, sampleRate] of [
+        ['fr', 'Le patient a de la fièvre.', 22050],
+        ['es', 'El paciente tiene fiebre.', 22050],
+        ['it', 'Il paziente ha la febbre.', 16000],
+        ['pt', 'O paciente tem febre.', 22050],
+      ] as const) {
+        for (const gender of ['female', 'male']) {
+          const res = await post({ text, language, gender }).expect(200);
+          const format = wavFormat(res.body as Buffer);
+          expect(format.sampleRate).toBe(sampleRate);
+          expect(format.frames).toBeGreaterThan(sampleRate / 2);
+        }
       }
     });
   });
@@ -189,6 +194,25 @@ describe('Synthesis API (embedded espeak-ng)', () => {
         await post({ ...valid, speed }).expect(200);
       }
     });
+  });
+});
+
+describe('Synthesis API (TTS_ENGINE=espeak-ng)', () => {
+  let app: NestExpressApplication;
+  beforeAll(async () => {
+    app = await startTestApp({ TTS_ENGINE: 'espeak-ng' });
+  });
+  afterAll(() => app.close());
+
+  it('speaks every language with espeak-ng, English included', async () => {
+    const res = await request(app.getHttpServer())
+      .post(SYNTHESIZE)
+      .send({ text: 'The patient has a fever.', language: 'en', gender: 'male' })
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
+    expect(res.headers['x-engine']).toBe('espeak-ng');
+    expect(wavFormat(res.body as Buffer).sampleRate).toBe(22050);
   });
 });
 

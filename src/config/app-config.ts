@@ -31,6 +31,9 @@ export enum AsrEngineName {
 }
 
 export enum TtsEngineName {
+  /** flite for English, festival for Italian, espeak-ng for the rest (the most intelligible). */
+  Embedded = 'embedded',
+  /** espeak-ng for every language. */
   EspeakNg = 'espeak-ng',
   OpenAI = 'openai',
 }
@@ -237,7 +240,7 @@ export class AppConfig {
 
   @Transform(trimmed)
   @IsEnum(TtsEngineName)
-  TTS_ENGINE: TtsEngineName = TtsEngineName.EspeakNg;
+  TTS_ENGINE: TtsEngineName = TtsEngineName.Embedded;
 
   /** Time allowed to synthesize one text, in milliseconds. */
   @Transform(toInt)

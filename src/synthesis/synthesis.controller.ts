@@ -32,12 +32,13 @@ export class SynthesisController {
   })
   @ApiProduces('audio/wav')
   @ApiOkResponse({
-    description: 'The speech: RIFF WAV, PCM 16-bit little-endian, mono (22050 Hz with espeak-ng).',
+    description:
+      'The speech: RIFF WAV, PCM 16-bit little-endian, mono (embedded: 16000 Hz for English and Italian, 22050 Hz for the rest).',
     content: { 'audio/wav': { schema: { type: 'string', format: 'binary' } } },
     headers: {
       'X-Engine': {
-        description: 'The engine that spoke (espeak-ng or openai)',
-        schema: { type: 'string', example: 'espeak-ng' },
+        description: 'The engine that spoke: TTS_ENGINE (embedded, espeak-ng or openai)',
+        schema: { type: 'string', example: 'embedded' },
       },
       'X-Audio-Duration-Ms': {
         description: 'Length of the audio, in milliseconds',

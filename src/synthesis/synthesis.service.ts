@@ -25,7 +25,7 @@ export interface SynthesisRequest {
 }
 
 export interface SynthesisResult extends SynthesizedAudio {
-  /** The engine that spoke, e.g. `espeak-ng`. */
+  /** The engine that spoke, e.g. `embedded`. */
   readonly engine: string;
 }
 

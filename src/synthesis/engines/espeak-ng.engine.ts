@@ -1,15 +1,6 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { AudioDecodeError, decodeWav } from '../../audio/wav-decoder.js';
-import { encodeWav } from '../../audio/wav-encoder.js';
-import {
-  EngineError,
-  EngineTimeoutError,
-  EngineUnavailableError,
-} from '../../common/errors/engine.errors.js';
-import { isDeadline } from '../../common/timeout/with-timeout.js';
-import { timeStretch } from '../audio/time-stretch.js';
+import { EngineError, EngineUnavailableError } from '../../common/errors/engine.errors.js';
 import { prepareEspeakText } from './espeak-text.js';
 import {
   CatalogSpeechLanguage,
@@ -19,7 +10,13 @@ import {
   sampleText,
   switchesLanguage,
 } from './espeak-voices.js';
-import { Semaphore } from './semaphore.js';
+import {
+  audible,
+  engineStopped,
+  SpeechProcesses,
+  speechFailure,
+  toSpeech,
+} from './speech-process.js';
 import {
   compareVoices,
   EngineSynthesis,
@@ -42,9 +39,6 @@ export const ESPEAK_MAX_WPM = 450;
 const ESPEAK_SAMPLE_RATE = 22050;
 /** The variant files (`espeak-ng --voices=variant`) of each gender: `female3`, `male3`. */
 export const ESPEAK_VARIANTS: Readonly<Record<VoiceGender, string>> = { female: 'f3', male: 'm3' };
-/** A probe's audio must last this long and be this loud (RMS of 16-bit samples) to count. */
-const PROBE_MIN_SECONDS = 0.2;
-const PROBE_MIN_RMS = 200 / 32768;
 /** Deadline of one language's checks, queue included (they share the process slots). */
 const PROBE_TIMEOUT_MS = 30_000;
 
@@ -75,8 +69,6 @@ interface VoiceTable {
   readonly files: ReadonlyMap<string, string>;
 }
 
-class ProcessFailure extends Error {}
-
 /**
  * The embedded engine: one `espeak-ng --stdout` process per synthesis, the text on stdin (never
  * an argument: no length limit, invisible to `ps`), the WAV read from stdout. Pipes only, no file.
@@ -90,17 +82,15 @@ class ProcessFailure extends Error {}
 export class EspeakNgEngine implements TtsEngine, OnModuleInit, OnModuleDestroy {
   readonly name = ENGINE;
   private readonly logger = new Logger('EspeakNgEngine');
-  private readonly slots: Semaphore;
+  private readonly processes: SpeechProcesses;
   private readonly command: string;
-  private readonly children = new Set<ChildProcess>();
   private table?: Promise<VoiceTable>;
-  private closed = false;
 
   constructor(
     private readonly options: EspeakNgOptions,
     private readonly languages: readonly CatalogSpeechLanguage[],
   ) {
-    this.slots = new Semaphore(options.concurrency ?? 2 * availableParallelism());
+    this.processes = new SpeechProcesses(options.concurrency ?? 2 * availableParallelism());
     this.command = options.command ?? 'espeak-ng';
   }
 
@@ -110,8 +100,7 @@ export class EspeakNgEngine implements TtsEngine, OnModuleInit, OnModuleDestroy 
   }
 
   onModuleDestroy(): void {
-    this.closed = true;
-    for (const child of this.children) child.kill('SIGKILL');
+    this.processes.close();
   }
 
   async voices(): Promise<readonly Voice[]> {
@@ -128,7 +117,7 @@ export class EspeakNgEngine implements TtsEngine, OnModuleInit, OnModuleDestroy 
     const text = prepareEspeakText(request.text);
     try {
       const output = await this.run(this.args(file, request.gender, wpm), text, signal);
-      return this.toAudio(output, stretch);
+      return toSpeech(output, stretch, ESPEAK_SAMPLE_RATE);
     } catch (error) {
       throw this.failure(error, signal, started);
     }
@@ -137,25 +126,6 @@ export class EspeakNgEngine implements TtsEngine, OnModuleInit, OnModuleDestroy 
   private args(file: string, gender: VoiceGender, wpm = ESPEAK_NORMAL_WPM): string[] {
     // -b 1: the input is UTF-8. No -m: markup is read as text.
     return ['--stdout', '-b', '1', '-v', `${file}+${ESPEAK_VARIANTS[gender]}`, '-s', String(wpm)];
-  }
-
-  /**
-   * espeak-ng's WAV (its stdout one declares a 0x7FFFF000-byte data chunk) as a WAV with exact
-   * sizes, PCM 16-bit mono, time-stretched when the speed needs it. 16-bit samples decode and
-   * encode back bit for bit.
-   */
-  private toAudio(output: Buffer, stretch: number): SynthesizedAudio {
-    // Text with nothing to say (e.g. only spaces) can give no output at all.
-    const { sampleRate, samples } =
-      output.length === 0
-        ? { sampleRate: ESPEAK_SAMPLE_RATE, samples: new Float32Array() }
-        : decodeWav(output);
-    const spoken = stretch === 1 ? samples : timeStretch(samples, sampleRate, stretch);
-    return {
-      wav: encodeWav(spoken, sampleRate),
-      sampleRate,
-      durationMs: Math.round((spoken.length / sampleRate) * 1000),
-    };
   }
 
   private voiceTable(): Promise<VoiceTable> {
@@ -188,7 +158,7 @@ export class EspeakNgEngine implements TtsEngine, OnModuleInit, OnModuleDestroy 
         .map((c) => [c.language, c.file]),
     );
     // Probes killed by the shutdown say nothing of the voices: no list, rather than a wrong one.
-    if (this.closed) throw this.stopped();
+    if (this.processes.closed) throw engineStopped(ENGINE);
     if (voices.length === 0) {
       // Not kept either: listing no voice at all would turn every request into a 422.
       throw new EngineUnavailableError(
@@ -235,90 +205,18 @@ export class EspeakNgEngine implements TtsEngine, OnModuleInit, OnModuleDestroy 
   }
 
   /** Runs espeak-ng with `input` on stdin and resolves with its stdout. Killed when `signal` aborts. */
-  private async run(args: string[], input: string, signal: AbortSignal): Promise<Buffer> {
-    const release = await this.slots.acquire(signal);
-    try {
-      return await new Promise<Buffer>((resolve, reject) => {
-        if (this.closed) return reject(new ProcessFailure('the engine was shut down'));
-        const child = spawn(this.command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-        this.children.add(child);
-        const chunks: Buffer[] = [];
-        let settled = false;
-        const settle = (action: () => void) => {
-          if (settled) return;
-          settled = true;
-          signal.removeEventListener('abort', onAbort);
-          this.children.delete(child);
-          action();
-        };
-        const onAbort = () => {
-          child.kill('SIGKILL');
-          settle(() => reject(signal.reason));
-        };
-        signal.addEventListener('abort', onAbort, { once: true });
-        child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-        // espeak-ng's warnings can quote the text: read and dropped, never logged.
-        child.stderr.resume();
-        child.stdin.on('error', () => undefined); // EPIPE shows up as the exit below
-        child.on('error', (error: NodeJS.ErrnoException) =>
-          settle(() =>
-            reject(new ProcessFailure(`could not be started (${error.code ?? 'error'})`)),
-          ),
-        );
-        child.on('close', (code, killed) =>
-          settle(() =>
-            code === 0
-              ? resolve(Buffer.concat(chunks))
-              : reject(new ProcessFailure(`exited with ${killed ?? `code ${code}`}`)),
-          ),
-        );
-        child.stdin.end(input, 'utf8');
-      });
-    } finally {
-      release();
-    }
-  }
-
-  private stopped(): EngineError {
-    return new EngineUnavailableError(SERVICE, ENGINE, 'was stopped: the server is shutting down.');
+  private run(args: string[], input: string, signal: AbortSignal): Promise<Buffer> {
+    return this.processes.run(this.command, args, input, signal);
   }
 
   private failure(error: unknown, signal: AbortSignal, started: number): EngineError {
-    if (error instanceof EngineError) return error;
-    if (this.closed) return this.stopped();
-    if (signal.aborted) {
-      const message = isDeadline(signal.reason)
-        ? `did not finish within ${this.options.timeoutMs} ms; the process was stopped.`
-        : `was cancelled after ${Date.now() - started} ms; the process was stopped.`;
-      return new EngineTimeoutError(
-        SERVICE,
-        ENGINE,
-        message,
-        `Raise TTS_TIMEOUT_MS (currently ${this.options.timeoutMs}) for long texts or slow speeds.`,
-      );
-    }
-    if (error instanceof AudioDecodeError) {
-      return new EngineUnavailableError(
-        SERVICE,
-        ENGINE,
-        `wrote audio that cannot be read (${error.reason}).`,
-        INSTALL_HINT,
-      );
-    }
-    const reason = error instanceof ProcessFailure ? error.message : 'failed';
-    return new EngineUnavailableError(SERVICE, ENGINE, `${reason}.`, INSTALL_HINT);
-  }
-}
-
-/** Whether a probe's WAV holds speech: long and loud enough. */
-function audible(output: Buffer): boolean {
-  try {
-    const { samples, sampleRate } = decodeWav(output);
-    if (samples.length < PROBE_MIN_SECONDS * sampleRate) return false;
-    let sum = 0;
-    for (const sample of samples) sum += sample * sample;
-    return Math.sqrt(sum / samples.length) >= PROBE_MIN_RMS;
-  } catch {
-    return false;
+    return speechFailure(error, {
+      engine: ENGINE,
+      signal,
+      started,
+      closed: this.processes.closed,
+      timeoutMs: this.options.timeoutMs,
+      installHint: INSTALL_HINT,
+    });
   }
 }

@@ -1,7 +1,10 @@
 import { Provider } from '@nestjs/common';
 import { AppConfig, TtsEngineName } from '../../config/app-config.js';
 import { LanguageCatalog } from '../../translation/catalog/language-catalog.js';
+import { EmbeddedSpeechEngine } from './embedded-speech.engine.js';
 import { EspeakNgEngine } from './espeak-ng.engine.js';
+import { FestivalEngine } from './festival.engine.js';
+import { FliteEngine } from './flite.engine.js';
 import { OpenAiSpeechEngine, parseOpenAiVoices } from './openai-speech.engine.js';
 import { TTS_ENGINE, TtsEngine } from './tts-engine.js';
 
@@ -22,6 +25,12 @@ export const ttsEngineProvider: Provider = {
         });
       case TtsEngineName.EspeakNg:
         return new EspeakNgEngine({ timeoutMs }, catalog.all());
+      case TtsEngineName.Embedded:
+        return new EmbeddedSpeechEngine([
+          new FliteEngine({ timeoutMs }),
+          new FestivalEngine({ timeoutMs }),
+          new EspeakNgEngine({ timeoutMs }, catalog.all()),
+        ]);
     }
   },
 };

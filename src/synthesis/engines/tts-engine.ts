@@ -34,7 +34,8 @@ export interface SynthesizedAudio {
  * (language, gender) pair and applies TTS_TIMEOUT_MS.
  */
 export interface TtsEngine {
-  /** Stable engine name used in errors and the `X-Engine` header: `espeak-ng`, `openai`. */
+  /** Stable engine name used in errors and the `X-Engine` header: `embedded`, `espeak-ng`, `openai`
+   * (inside the embedded one: `flite`, `festival`). */
   readonly name: string;
   /** The voices this engine can speak, sorted by language then gender. */
   voices(): Promise<readonly Voice[]>;

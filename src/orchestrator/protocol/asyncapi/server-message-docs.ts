@@ -296,7 +296,8 @@ export const SERVER_MESSAGE_DOCS: ServerMessageDocs = {
       revision: 'Extension: the revision it speaks.',
       language: 'The locale spoken.',
       speed: 'The speed it was synthesized at.',
-      sample_rate: 'Of the WAV, in Hz (espeak-ng: 22050).',
+      sample_rate:
+        'Of the WAV, in Hz (embedded: 16000 for English and Italian, 22050 for the rest).',
       format: 'Always `wav`.',
       audio_base64: 'The WAV file, Base64-encoded.',
     },
@@ -311,7 +312,7 @@ export const SERVER_MESSAGE_DOCS: ServerMessageDocs = {
           revision: 1,
           language: 'en-US',
           speed: 1,
-          sample_rate: 22050,
+          sample_rate: 16000,
           format: 'wav',
           audio_base64: 'UklGRtRpAQBX…',
         },

@@ -1,0 +1,56 @@
+/**
+ * Text for festival's Italian diphone voices. Festival reads 8-bit text, and its Italian letter
+ * rules give up on the whole text (no audio, exit code 0) at a character they have no rule for:
+ * UTF-8 bytes, `ñ`, `«`, or a `%` after a number. So the text is reduced to what the rules read:
+ * ASCII letters and digits, the accented vowels of Italian, spaces, the punctuation
+ * that shapes the phrasing (`.,;:?!-`) and apostrophes inside words (quotes and brackets next to
+ * a word can silence it all too). Symbols
+ * with a common spoken form are spelled out, other letters lose their accents (`ñ` → `n`), and
+ * anything else becomes a space. The result is Latin-1 bytes, for festival's stdin.
+ */
+
+const ITALIAN_VOWELS = 'àèéìíîòóùúÀÈÉÌÍÎÒÓÙÚ';
+const KEPT = new RegExp(`[A-Za-z0-9${ITALIAN_VOWELS} .,;:?!'\\-]`);
+
+const SPOKEN: Readonly<Record<string, string>> = {
+  '%': ' per cento ',
+  '€': ' euro ',
+  '&': ' e ',
+  '+': ' più ',
+  '=': ' uguale ',
+  '‘': "'",
+  '’': "'",
+  '`': "'",
+  '´': "'",
+  '“': ' ',
+  '”': ' ',
+  '«': ' ',
+  '»': ' ',
+  '„': ' ',
+  '–': ' - ',
+  '—': ' - ',
+  '…': '...',
+};
+
+export function prepareFestivalText(text: string): Buffer {
+  let prepared = '';
+  for (const char of text.normalize('NFC')) {
+    if (KEPT.test(char)) prepared += char;
+    else if (SPOKEN[char] !== undefined) prepared += SPOKEN[char];
+    else {
+      const base = char.normalize('NFD')[0];
+      prepared += /[A-Za-z]/.test(base) ? base : ' ';
+    }
+  }
+  // An apostrophe is read only inside a word (`l'età`); after a digit (`3'`) it silences all.
+  const apostrophes = new RegExp(
+    `(?<![A-Za-z${ITALIAN_VOWELS}])'|'(?![A-Za-z${ITALIAN_VOWELS}])`,
+    'g',
+  );
+  // Digits and letters in one word (`5mg`, `H2O`) are read apart, as the rules only read them so.
+  const digitLetter = new RegExp(
+    `(?<=[0-9])(?=[A-Za-z${ITALIAN_VOWELS}])|(?<=[A-Za-z${ITALIAN_VOWELS}])(?=[0-9])`,
+    'g',
+  );
+  return Buffer.from(prepared.replace(apostrophes, ' ').replace(digitLetter, ' '), 'latin1');
+}
