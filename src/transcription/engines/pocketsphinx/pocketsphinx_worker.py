@@ -56,6 +56,11 @@ def interpolate(decoder, config, paths, weights):
     sphinxbase interpolates a model set at run time (ngram_model_set_init with weights), but the
     binding exposes neither that nor a way to give a set to the decoder, so both C calls are made
     through ctypes on the binding's own objects (their .this are the C pointers).
+
+    The set scores log(sum of weight_i * p_i^lw): each model's probability is raised to the
+    language weight lw before the log weight is added. So that the weights keep their meaning
+    (lw * log(sum of weight_i * p_i) is about the best lw * log(weight_i * p_i)), they are raised
+    to lw too; unscaled, a 0.05 weight acted as 0.05^(1/6.5) = 0.63, and general speech lost.
     """
     import ctypes
     from pocketsphinx import NGramModel
@@ -79,7 +84,7 @@ def interpolate(decoder, config, paths, weights):
         int(config.this),
         (ctypes.c_void_p * n)(*[int(m.this) for m in models]),
         (ctypes.c_char_p * n)(*[b"lm%d" % i for i in range(n)]),
-        (ctypes.c_float * n)(*weights),
+        (ctypes.c_float * n)(*[w ** config.get_float("-lw") for w in weights]),
         n,
     )
     if not lmset or pocketsphinx.ps_set_lm(int(decoder.this), b"interpolated", lmset) != 0:
