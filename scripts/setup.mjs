@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { buildApertiumLexicon } from './apertium-lexicon.mjs';
+import { buildClinicalAsrModel } from './clinical-asr-model.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const quiet = process.argv.includes('--quiet');
@@ -24,6 +25,11 @@ const DEBIAN_PACKAGES = [
   'pocketsphinx',
   'pocketsphinx-en-us',
   'python3-pocketsphinx', // the decoder worker runs on Debian's /usr/bin/python3
+  // The recognizer's clinical model (scripts/clinical-asr-model.mjs): festival's CMU lexicon
+  // pronounces the words CMUdict lacks; sphinx_lm_convert writes the model's binary form.
+  'festival',
+  'festlex-cmu',
+  'sphinxbase-utils',
   'espeak-ng',
   // The most intelligible voices (docs/speech.md): flite's English, festival's Italian.
   'flite',
@@ -194,6 +200,9 @@ if (major < 20 || (major === 20 && minor < 11)) {
 }
 ensureDebianPackages();
 buildApertiumLexicon({ root, say });
+// The recognizer's clinical dictionary and language model (build/asr/): ~8 s when its inputs
+// changed, nothing otherwise.
+buildClinicalAsrModel({ root, say });
 ensureNodeModules();
 ensureServiceNode();
 ensureBuild();

@@ -16,6 +16,11 @@ export interface WorkerCommand {
   readonly python: string;
   readonly script: string;
   readonly modelDir: string;
+  /**
+   * build/asr/ of the set-up (scripts/clinical-asr-model.mjs): the clinical dictionary and language
+   * model, interpolated with the general one; without it the worker runs the stock model.
+   */
+  readonly clinicalDir?: string;
   /** A worker not ready by then is killed. */
   readonly startTimeoutMs: number;
 }
@@ -71,7 +76,12 @@ export class PocketsphinxWorker {
     });
     this.ready.catch(() => undefined); // observed by the pool through onExit as well
     // -I: ignore PYTHON* variables and user site-packages, so only Debian's binding is found.
-    this.child = spawn(command.python, ['-u', '-I', command.script, command.modelDir], {
+    const args = [
+      command.script,
+      command.modelDir,
+      ...(command.clinicalDir ? [command.clinicalDir] : []),
+    ];
+    this.child = spawn(command.python, ['-u', '-I', ...args], {
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     this.child.stdout.on('data', (chunk: Buffer) => this.onStdout(chunk));

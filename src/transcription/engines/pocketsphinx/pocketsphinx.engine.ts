@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import {
@@ -37,6 +38,12 @@ export const MIN_CONFIDENCE = 0.2;
  */
 export const LOW_CONFIDENCE = 0.5;
 
+/**
+ * The clinical dictionary and language model built by the set-up (scripts/clinical-asr-model.mjs),
+ * build/asr/ at the repository root (four levels up from src/… and dist/…).
+ */
+export const CLINICAL_MODEL_DIR = fileURLToPath(new URL('../../../../build/asr/', import.meta.url));
+
 /** The worker beside this file: src/ under Jest, dist/ once built (nest-cli.json `assets`). */
 export const WORKER_SCRIPT = fileURLToPath(new URL('./pocketsphinx_worker.py', import.meta.url));
 
@@ -47,6 +54,11 @@ export interface PocketsphinxOptions {
   readonly timeoutMs: number;
   readonly python?: string;
   readonly modelDir?: string;
+  /**
+   * The clinical additions (default CLINICAL_MODEL_DIR); null runs the stock model. When its
+   * model.json is missing the stock model runs too, with a warning.
+   */
+  readonly clinicalDir?: string | null;
   readonly script?: string;
   /** Hypotheses under this confidence are returned as "" (default MIN_CONFIDENCE). */
   readonly minConfidence?: number;
@@ -104,11 +116,23 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
       python: options.python ?? '/usr/bin/python3',
       script: options.script ?? WORKER_SCRIPT,
       modelDir: options.modelDir ?? '/usr/share/pocketsphinx/model/en-us',
+      clinicalDir: this.clinicalDir(options.clinicalDir),
       startTimeoutMs: options.startTimeoutMs ?? 60_000,
     };
     this.minConfidence = options.minConfidence ?? MIN_CONFIDENCE;
     this.maxQueue = options.maxQueue ?? 16 * this.slots.length;
     this.restartDelayMs = options.restartDelayMs ?? 1_000;
+  }
+
+  /** The clinical model's directory if it was built; the stock model (with a warning) if not. */
+  private clinicalDir(option: string | null | undefined): string | undefined {
+    if (option === null) return undefined;
+    const dir = option ?? CLINICAL_MODEL_DIR;
+    if (existsSync(join(dir, 'model.json'))) return dir;
+    this.logger.warn(
+      `The clinical language model and dictionary (${join(dir, 'model.json')}) are missing: pocketsphinx runs the stock en-us model, without drug names. Run npm run setup: it builds them (scripts/clinical-asr-model.mjs).`,
+    );
+    return undefined;
   }
 
   languages(): readonly string[] {

@@ -1,7 +1,9 @@
 """Pocketsphinx decoder worker: loads the en-us model once, then decodes requests from stdin.
 
-Run by Debian's interpreter (`/usr/bin/python3 -u pocketsphinx_worker.py MODEL_DIR`), which has the
-python3-pocketsphinx binding. Pipes only: audio is never written anywhere, and nothing of an
+Run by Debian's interpreter (`/usr/bin/python3 -u pocketsphinx_worker.py MODEL_DIR [CLINICAL_DIR]`),
+which has the python3-pocketsphinx binding. With CLINICAL_DIR (build/asr/, made by the set-up:
+scripts/clinical-asr-model.mjs), the decoder uses its dictionary (CMUdict and the clinical words)
+and the general en-us model interpolated with its clinical model. Pipes only: audio is never written anywhere, and nothing of an
 utterance (audio or text) is ever printed to stderr.
 
 Protocol
@@ -44,15 +46,75 @@ def read_exact(stream, size):
     return b"".join(chunks)
 
 
-def load(model_dir):
+# The interpolated model's parts: the set refers to them without owning them.
+_models = []
+
+
+def interpolate(decoder, config, paths, weights):
+    """Makes the decoder search with the linear interpolation of the n-gram models at `paths`.
+
+    sphinxbase interpolates a model set at run time (ngram_model_set_init with weights), but the
+    binding exposes neither that nor a way to give a set to the decoder, so both C calls are made
+    through ctypes on the binding's own objects (their .this are the C pointers).
+
+    The set scores log(sum of weight_i * p_i^lw): each model's probability is raised to the
+    language weight lw before the log weight is added. So that the weights keep their meaning
+    (lw * log(sum of weight_i * p_i) is about the best lw * log(weight_i * p_i)), they are raised
+    to lw too; unscaled, a 0.05 weight acted as 0.05^(1/6.5) = 0.63, and general speech lost.
+    """
+    import ctypes
+    from pocketsphinx import NGramModel
+
+    sphinxbase = ctypes.CDLL("libsphinxbase.so.3")
+    pocketsphinx = ctypes.CDLL("libpocketsphinx.so.3")
+    init = sphinxbase.ngram_model_set_init
+    init.restype = ctypes.c_void_p
+    init.argtypes = [
+        ctypes.c_void_p,
+        ctypes.POINTER(ctypes.c_void_p),
+        ctypes.POINTER(ctypes.c_char_p),
+        ctypes.POINTER(ctypes.c_float),
+        ctypes.c_int32,
+    ]
+    pocketsphinx.ps_set_lm.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+    models = [NGramModel(config, decoder.get_logmath(), path) for path in paths]
+    _models.extend(models)
+    n = len(models)
+    lmset = init(
+        int(config.this),
+        (ctypes.c_void_p * n)(*[int(m.this) for m in models]),
+        (ctypes.c_char_p * n)(*[b"lm%d" % i for i in range(n)]),
+        (ctypes.c_float * n)(*[w ** config.get_float("-lw") for w in weights]),
+        n,
+    )
+    if not lmset or pocketsphinx.ps_set_lm(int(decoder.this), b"interpolated", lmset) != 0:
+        raise RuntimeError("could not make the interpolated language model")
+    decoder.set_search("interpolated")
+
+
+def load(model_dir, clinical_dir=None):
     from pocketsphinx import Decoder
 
     config = Decoder.default_config()
     config.set_string("-hmm", os.path.join(model_dir, "en-us"))
-    config.set_string("-lm", os.path.join(model_dir, "en-us.lm.bin"))
-    config.set_string("-dict", os.path.join(model_dir, "cmudict-en-us.dict"))
     config.set_string("-logfn", os.devnull)
-    return Decoder(config)
+    general_lm = os.path.join(model_dir, "en-us.lm.bin")
+    if clinical_dir is None:
+        config.set_string("-lm", general_lm)
+        config.set_string("-dict", os.path.join(model_dir, "cmudict-en-us.dict"))
+        return Decoder(config)
+    with open(os.path.join(clinical_dir, "model.json"), encoding="utf-8") as file:
+        model = json.load(file)
+    config.set_string("-dict", os.path.join(clinical_dir, model["dict"]))
+    decoder = Decoder(config)
+    weight = float(model["weight"])
+    interpolate(
+        decoder,
+        config,
+        [general_lm, os.path.join(clinical_dir, model["lm"])],
+        [1.0 - weight, weight],
+    )
+    return decoder
 
 
 def decode(decoder, pcm):
@@ -83,12 +145,13 @@ def decode(decoder, pcm):
 def main():
     started = time.monotonic()
     model_dir = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/pocketsphinx/model/en-us"
+    clinical_dir = sys.argv[2] if len(sys.argv) > 2 else None
     for name in MODEL_FILES:
         if not os.path.exists(os.path.join(model_dir, name)):
             reply({"fatal": "the model file %s is missing" % os.path.join(model_dir, name)})
             return 2
     try:
-        decoder = load(model_dir)
+        decoder = load(model_dir, clinical_dir)
     except ImportError as error:
         reply({"fatal": "cannot import pocketsphinx (%s)" % error})
         return 2

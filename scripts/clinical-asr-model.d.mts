@@ -1,0 +1,37 @@
+/** Types of clinical-asr-model.mjs (the recognizer's clinical dictionary and language model). */
+export const MODEL_DIR: string;
+export const CLINICAL_WEIGHT: number;
+export const DISCOUNT: number;
+export const PHONES: ReadonlySet<string>;
+export function tokenize(line: string): string[];
+export function parseVocabulary(text: string): Record<string, string[]>;
+export function expandTemplates(templates: string[], drugs: string[], perDrug?: number): string[];
+export function clinicalSentences(root: string): string[][];
+export function dictionaryWords(text: string): Set<string>;
+export function festivalPhones(answer: string): string[];
+export function pronounce(words: string[]): Map<string, string[]>;
+export function pronounceWords(
+  words: string[],
+  lts?: (words: string[]) => Map<string, string[]>,
+): Map<string, string[]>;
+export function pronounceSentences(
+  sentences: string[][],
+  cmudictWords: ReadonlySet<string>,
+  generate?: (words: string[]) => Map<string, string[]>,
+): { sentences: string[][]; generated: Map<string, string[]>; dropped: string[] };
+export interface ArpaEntry {
+  readonly logp: number;
+  readonly bow?: number;
+}
+export function kneserNeyTrigram(sentences: string[][]): Map<string, ArpaEntry>[];
+export function writeArpa(orders: Map<string, ArpaEntry>[]): string;
+export function arpaLogProb(
+  orders: Map<string, ArpaEntry>[],
+  history: string[],
+  word: string,
+): number;
+export function mixturePerplexity(clinical: number[], general: number[], weight: number): number;
+export function buildClinicalAsrModel(options: {
+  root: string;
+  say?: (line: string) => void;
+}): void;

@@ -1,0 +1,476 @@
+/**
+ * Builds the recognizer's clinical additions (docs/transcription.md, "Clinical vocabulary"):
+ *
+ * - the clinical text: src/transcription/engines/pocketsphinx/clinical/ corpus.txt, the terms of
+ *   vocabulary.txt, templates.txt spoken with the drug names, and the English terms of
+ *   src/translation/terminology/clinical-terms.tsv and of the Apertium clinical lexicon;
+ * - pronunciations for its words missing from Debian's CMUdict (cmudict-en-us.dict), from
+ *   festival's CMU lexicon letter-to-sound rules (Debian festlex-cmu), mapped to the en-us
+ *   acoustic model's phones (ARPAbet without stress);
+ * - a trigram model of the clinical text (interpolated Kneser-Ney, written as ARPA), converted
+ *   to sphinx's binary format with sphinx_lm_convert.
+ *
+ * Output in build/asr/: clinical.lm.bin, clinical.dict (CMUdict + the generated words) and
+ * model.json (the files and the interpolation weight), which the pocketsphinx worker reads to
+ * interpolate the clinical model with Debian's general en-us.lm.bin at run time; without it the
+ * worker runs the stock model. Generated at set-up from Debian's data rather than committed:
+ * the dictionary is CMUdict itself plus ~300 words, and the rules that make them are Debian's.
+ * Run by scripts/setup.mjs; idempotent (a stamp of the inputs). Takes ~8 s on one core (most of
+ * it festival and the Kneser-Ney counts); nothing when the stamp matches.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
+const CMUDICT = join(MODEL_DIR, 'cmudict-en-us.dict');
+const DATA = 'src/transcription/engines/pocketsphinx/clinical';
+
+/**
+ * Weight of the clinical model in the interpolation (the general model has 1 − this).
+ * `node scripts/clinical-asr-model.mjs --tune` (table in docs/speech.md) weighs held-out clinical
+ * text (a tenth of the corpus, the model built from the rest) and general text
+ * (clinical/general-heldout.txt) alike, as the mean of their log perplexities: its minimum is flat
+ * (1.859 at 0.5, 1.872 at 0.3) and the rule "smallest weight within 1 %" gives 0.3. But recognition
+ * of general English (20 everyday sentences spoken by flite awb, not the clinical dev set) got
+ * worse at 0.3 (WER 3.1 % → 9.9 %), 0.15 (8.7 %) and 0.1 (3.7 %), and not at 0.05 (3.1 %), which
+ * still takes the clinical WER from 23 % to 17 %: the general WER must not get worse, so 0.05.
+ */
+export const CLINICAL_WEIGHT = 0.05;
+
+/** The phones of the en-us acoustic model (its mdef; the phones CMUdict uses). */
+export const PHONES = new Set(
+  'AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH T TH UH UW V W Y Z ZH'.split(
+    ' ',
+  ),
+);
+
+/** Lower case words of a text line: letters, apostrophes inside words, hyphens kept as is. */
+export function tokenize(line) {
+  return (
+    line
+      .toLowerCase()
+      .replace(/[^a-z'\- ]+/g, ' ')
+      .split(/\s+/)
+      // Quotes around a word and lone hyphens are not part of a word.
+      .map((w) => w.replace(/^['-]+|['-]+$/g, ''))
+      .filter(Boolean)
+  );
+}
+
+/** Lines of a data file without comments (`#`) and blank lines. */
+const dataLines = (text) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'));
+
+/** vocabulary.txt: `[section]` headers, one term a line; returns { section: terms[] }. */
+export function parseVocabulary(text) {
+  const sections = {};
+  let section;
+  for (const line of dataLines(text)) {
+    const header = /^\[(.+)\]$/.exec(line);
+    if (header) sections[(section = header[1])] = [];
+    else if (!section) throw new Error(`vocabulary: "${line}" comes before any [section]`);
+    else sections[section].push(line);
+  }
+  return sections;
+}
+
+/** Each drug is spoken in `perDrug` templates, taken in turn so every template is used alike. */
+export function expandTemplates(templates, drugs, perDrug = 4) {
+  const lines = [];
+  drugs.forEach((drug, i) => {
+    for (let k = 0; k < Math.min(perDrug, templates.length); k++) {
+      lines.push(templates[(i * perDrug + k) % templates.length].replaceAll('{drug}', drug));
+    }
+  });
+  return lines;
+}
+
+/** The English terms of the terminology (`concept en …`, alternatives separated by ` | `). */
+function terminologyTerms(text) {
+  return dataLines(text).flatMap((line) => (line.split('\t')[1] ?? '').split('|'));
+}
+
+/** English forms of the Apertium clinical lexicon (first cell `lemma;gender;plural` or a word). */
+function lexiconTerms(text) {
+  return dataLines(text)
+    .slice(1)
+    .flatMap((line) => (line.split('\t')[1] ?? '').split(';'));
+}
+
+/** The sentences of the clinical text, as word arrays. */
+export function clinicalSentences(root) {
+  const read = (path) => readFileSync(join(root, path), 'utf8');
+  const vocabulary = parseVocabulary(read(`${DATA}/vocabulary.txt`));
+  const lines = [
+    ...dataLines(read(`${DATA}/corpus.txt`)),
+    ...expandTemplates(dataLines(read(`${DATA}/templates.txt`)), vocabulary.drugs ?? []),
+    ...Object.values(vocabulary).flat(),
+    ...terminologyTerms(read('src/translation/terminology/clinical-terms.tsv')),
+    ...['clinical-nouns', 'clinical-adjectives', 'clinical-verbs'].flatMap((name) =>
+      lexiconTerms(read(`src/translation/engines/apertium/lexicon/${name}.tsv`)),
+    ),
+  ];
+  return lines.map(tokenize).filter((words) => words.length > 0);
+}
+
+/** The words of a CMU-format dictionary (`word PH ONES`, variants `word(2)`). */
+export function dictionaryWords(text) {
+  const words = new Set();
+  for (const line of text.split('\n')) {
+    const word = line.split(' ', 1)[0];
+    if (word) words.add(word.replace(/\(\d+\)$/, ''));
+  }
+  return words;
+}
+
+/**
+ * Festival's answer to `(lex.lookup "word" nil)`, e.g.
+ * `("ibuprofen" nil (((ay) 1) ((b y uw) 0) ((p r ow) 1) ((f ax n) 0)))`, as model phones:
+ * upper case, stress dropped, festival's reduced vowel ax as AH (as CMUdict writes it).
+ */
+export function festivalPhones(answer) {
+  const syllables = answer.replace(/^\(\s*"[^"]*"\s+\S+\s*/, '');
+  const phones = [...syllables.matchAll(/\(\(([a-z ]+)\)\s+\d\)/g)].flatMap((m) =>
+    m[1].trim().split(/\s+/),
+  );
+  return phones.map((p) => (p === 'ax' ? 'AH' : p.toUpperCase()));
+}
+
+/** Pronunciations of `words` by festival's CMU lexicon (letter-to-sound for unknown words). */
+export function pronounce(words) {
+  if (words.length === 0) return new Map();
+  const script = words.map((w) => `(print (lex.lookup "${w}" nil))`).join('\n');
+  const result = spawnSync('festival', ['--pipe'], { input: script, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`festival failed (exit ${result.status})`);
+  const prons = new Map();
+  for (const line of result.stdout.split('\n')) {
+    const word = /^\("([^"]+)"/.exec(line)?.[1];
+    if (!word) continue;
+    const phones = festivalPhones(line);
+    if (phones.length > 0 && phones.every((p) => PHONES.has(p))) prons.set(word, phones);
+  }
+  return prons;
+}
+
+/**
+ * pronounce(), plus two corrections of the letter-to-sound rules: a possessive is its stem and
+ * Z (crohn's), and a c before e, i or y at the start of a word is S, not CH (cetirizine,
+ * cefuroxime: the rules read the Italian c).
+ */
+export function pronounceWords(words, lts = pronounce) {
+  const stems = words.map((w) => w.replace(/'s$/, ''));
+  const prons = lts([...new Set(stems)].filter((w) => !w.includes("'")));
+  const out = new Map();
+  words.forEach((word, i) => {
+    const phones = prons.get(stems[i]);
+    if (!phones) return;
+    const fixed = /^c[eiy]/.test(word) && phones[0] === 'CH' ? ['S', ...phones.slice(1)] : phones;
+    out.set(word, stems[i] === word ? fixed : [...fixed, 'Z']);
+  });
+  return out;
+}
+
+// --- The trigram model ---
+
+const BOS = '<s>';
+const EOS = '</s>';
+/** Kneser-Ney discount (the usual single D; counts are too small to estimate three). */
+export const DISCOUNT = 0.75;
+
+/**
+ * An interpolated Kneser-Ney trigram model of `sentences` (word arrays), as ARPA sections:
+ * `orders[n - 1]` maps the n-gram (words joined by spaces) to { logp, bow } in log10. The
+ * highest order uses counts, the lower ones continuation counts (how many distinct words precede);
+ * an n-gram's probability is its discounted share plus its context's left-over mass times the
+ * lower order; the context's backoff weight is that left-over mass, so p(w | h) of an n-gram not
+ * listed is bow(h) · p(w | shorter h), as ARPA readers compute it. Unigrams interpolate with
+ * the uniform distribution over the vocabulary, so every word has mass.
+ */
+export function kneserNeyTrigram(sentences) {
+  const counts = [new Map(), new Map(), new Map()];
+  const bump = (map, key) => map.set(key, (map.get(key) ?? 0) + 1);
+  for (const words of sentences) {
+    const s = [BOS, ...words, EOS];
+    for (let i = 1; i < s.length; i++) {
+      bump(counts[1], `${s[i - 1]} ${s[i]}`);
+      if (i >= 2) bump(counts[2], `${s[i - 2]} ${s[i - 1]} ${s[i]}`);
+    }
+  }
+  // The bigram level counts continuations (distinct words before the bigram), except for the
+  // bigrams that start with <s>, which nothing precedes: they keep their counts.
+  const continuation = (order) => {
+    const map = new Map();
+    for (const key of counts[order].keys()) bump(map, key.slice(key.indexOf(' ') + 1));
+    return map;
+  };
+  const cont2 = continuation(2); // bigram → distinct words before it
+  const cont1 = continuation(1); // word → distinct words before it
+  const bigramCount = (key) =>
+    key.startsWith(`${BOS} `) ? counts[1].get(key) : (cont2.get(key) ?? 0);
+
+  const vocabulary = new Set([EOS]);
+  for (const words of sentences) for (const w of words) vocabulary.add(w);
+
+  // Unigrams: continuation counts, discounted, interpolated with uniform.
+  const unigrams = new Map();
+  const cont1Total = [...cont1.values()].reduce((a, b) => a + b, 0);
+  const leftover1 = (DISCOUNT * cont1.size) / cont1Total;
+  const uniform = 1 / vocabulary.size;
+  for (const w of vocabulary) {
+    const c = cont1.get(w) ?? 0;
+    unigrams.set(w, Math.max(c - DISCOUNT, 0) / cont1Total + leftover1 * uniform);
+  }
+
+  // Interpolated p(w | h) of one order from its n-gram counts and the lower order's p.
+  const level = (ngramCount, keys, lower) => {
+    const totals = new Map();
+    const types = new Map();
+    for (const key of keys) {
+      const h = key.slice(0, key.lastIndexOf(' '));
+      totals.set(h, (totals.get(h) ?? 0) + ngramCount(key));
+      types.set(h, (types.get(h) ?? 0) + 1);
+    }
+    const probs = new Map();
+    for (const key of keys) {
+      const h = key.slice(0, key.lastIndexOf(' '));
+      const rest = key.slice(key.indexOf(' ') + 1);
+      const gamma = (DISCOUNT * types.get(h)) / totals.get(h);
+      probs.set(key, (ngramCount(key) - DISCOUNT) / totals.get(h) + gamma * lower(rest));
+    }
+    const gammas = new Map([...totals].map(([h, t]) => [h, (DISCOUNT * types.get(h)) / t]));
+    return { probs, gammas };
+  };
+  const bi = level(bigramCount, [...counts[1].keys()], (w) => unigrams.get(w));
+  const pBigram = (key) => {
+    if (bi.probs.has(key)) return bi.probs.get(key);
+    const h = key.slice(0, key.indexOf(' '));
+    return (bi.gammas.get(h) ?? 1) * unigrams.get(key.slice(key.indexOf(' ') + 1));
+  };
+  const tri = level((key) => counts[2].get(key), [...counts[2].keys()], pBigram);
+
+  const log10 = Math.log10;
+  const orders = [new Map(), new Map(), new Map()];
+  orders[0].set(BOS, { logp: -99, bow: log10(bi.gammas.get(BOS) ?? 1) });
+  for (const [w, p] of unigrams) {
+    const gamma = bi.gammas.get(w);
+    orders[0].set(w, { logp: log10(p), bow: gamma === undefined ? undefined : log10(gamma) });
+  }
+  for (const [key, p] of bi.probs) {
+    const gamma = tri.gammas.get(key);
+    orders[1].set(key, { logp: log10(p), bow: gamma === undefined ? undefined : log10(gamma) });
+  }
+  for (const [key, p] of tri.probs) orders[2].set(key, { logp: log10(p) });
+  return orders;
+}
+
+/** The ARPA text of `orders` (as kneserNeyTrigram returns). */
+export function writeArpa(orders) {
+  const fmt = (x) => x.toFixed(6);
+  const out = ['\\data\\', ...orders.map((o, i) => `ngram ${i + 1}=${o.size}`), ''];
+  orders.forEach((o, i) => {
+    out.push(`\\${i + 1}-grams:`);
+    for (const [key, { logp, bow }] of o) {
+      out.push(bow === undefined ? `${fmt(logp)}\t${key}` : `${fmt(logp)}\t${key}\t${fmt(bow)}`);
+    }
+    out.push('');
+  });
+  out.push('\\end\\', '');
+  return out.join('\n');
+}
+
+/** log10 p(w | history) by ARPA backoff over `orders`. */
+export function arpaLogProb(orders, history, word) {
+  for (let n = Math.min(history.length, orders.length - 1); n >= 0; n--) {
+    const h = history.slice(history.length - n);
+    const hit = orders[n].get([...h, word].join(' '));
+    if (hit) {
+      // Back off from the longer contexts that do not list the n-gram.
+      let bows = 0;
+      for (let m = n + 1; m <= Math.min(history.length, orders.length - 1); m++) {
+        const ctx = orders[m - 1].get(history.slice(history.length - m).join(' '));
+        bows += ctx?.bow ?? 0;
+      }
+      return hit.logp + bows;
+    }
+  }
+  return -Infinity;
+}
+
+// --- The build ---
+
+function inputsHash(root) {
+  const hash = createHash('sha256');
+  const files = [
+    `${DATA}/corpus.txt`,
+    `${DATA}/vocabulary.txt`,
+    `${DATA}/templates.txt`,
+    'src/translation/terminology/clinical-terms.tsv',
+    ...['nouns', 'adjectives', 'verbs'].map(
+      (n) => `src/translation/engines/apertium/lexicon/clinical-${n}.tsv`,
+    ),
+    'scripts/clinical-asr-model.mjs',
+  ];
+  for (const f of files)
+    hash
+      .update(f)
+      .update('\0')
+      .update(readFileSync(join(root, f)));
+  hash.update(readFileSync(CMUDICT));
+  return hash.digest('hex');
+}
+
+/**
+ * Sentences whose words all have a pronunciation (CMUdict or generated), the generated
+ * pronunciations, and the words left out.
+ */
+export function pronounceSentences(input, cmudictWords, generate = pronounceWords) {
+  // A hyphenated word CMUdict lacks is spoken as its parts (pre-eclampsia, beta-blocker).
+  const sentences = input.map((words) =>
+    words.flatMap((w) => (w.includes('-') && !cmudictWords.has(w) ? w.split('-') : [w])),
+  );
+  const missing = new Set();
+  for (const words of sentences) for (const w of words) if (!cmudictWords.has(w)) missing.add(w);
+  const generated = generate([...missing].sort());
+  const known = (w) => cmudictWords.has(w) || generated.has(w);
+  const dropped = [...missing].filter((w) => !generated.has(w));
+  return { sentences: sentences.filter((words) => words.every(known)), generated, dropped };
+}
+
+export function buildClinicalAsrModel({ root, say = () => undefined }) {
+  const out = join(root, 'build', 'asr');
+  const stamp = join(out, '.inputs-hash');
+  if (!existsSync(CMUDICT)) return; // no pocketsphinx-en-us: nothing to extend
+  const wanted = inputsHash(root);
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return;
+  say('building the clinical language model and dictionary of the recognizer (~8 s)');
+  const started = Date.now();
+  const cmudict = readFileSync(CMUDICT, 'utf8');
+  const { sentences, generated, dropped } = pronounceSentences(
+    clinicalSentences(root),
+    dictionaryWords(cmudict),
+  );
+  if (dropped.length > 0) say(`  no pronunciation, left out: ${dropped.join(' ')}`);
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  const arpa = join(out, 'clinical.arpa');
+  writeFileSync(arpa, writeArpa(kneserNeyTrigram(sentences)));
+  const convert = spawnSync('sphinx_lm_convert', ['-i', arpa, '-o', join(out, 'clinical.lm.bin')], {
+    encoding: 'utf8',
+  });
+  if (convert.status !== 0) {
+    throw new Error(
+      `sphinx_lm_convert failed (exit ${convert.status}): ${convert.stderr.slice(-300)}`,
+    );
+  }
+  const additions = [...generated].map(([w, phones]) => `${w} ${phones.join(' ')}`).join('\n');
+  writeFileSync(join(out, 'clinical.dict'), `${cmudict.trimEnd()}\n${additions}\n`);
+  writeFileSync(join(out, 'generated.dict'), `${additions}\n`);
+  writeFileSync(
+    join(out, 'model.json'),
+    `${JSON.stringify(
+      {
+        lm: 'clinical.lm.bin',
+        dict: 'clinical.dict',
+        weight: CLINICAL_WEIGHT,
+        sentences: sentences.length,
+        generatedWords: generated.size,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  writeFileSync(stamp, wanted);
+  say(
+    `  ${sentences.length} sentences, ${generated.size} generated pronunciations, ${Date.now() - started} ms`,
+  );
+}
+
+/**
+ * Per-word log10 probabilities of `sentences` (with </s>) under the ARPA or binary model at
+ * `path`, by sphinxbase itself (the binding's NGramModel.prob); a word the model lacks is -Infinity.
+ */
+function modelLogProbs(path, sentences) {
+  const script = `
+import json, sys, math
+from pocketsphinx import NGramModel
+m = NGramModel(sys.argv[1])
+out = []
+for words in json.load(sys.stdin):
+    s = ["<s>"] + words + ["</s>"]
+    for i in range(1, len(s)):
+        p = m.prob([s[i]] + s[max(0, i - 2):i][::-1])
+        out.append(None if p <= -536870000 else p * math.log10(1.0001))
+print(json.dumps(out))`;
+  const result = spawnSync('/usr/bin/python3', ['-c', script, path], {
+    input: JSON.stringify(sentences),
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
+  if (result.status !== 0) throw new Error(`python3 failed: ${result.stderr.slice(-300)}`);
+  return JSON.parse(result.stdout).map((p) => (p === null ? -Infinity : p));
+}
+
+/** Perplexity of the mixture weight·clinical + (1 − weight)·general from per-word log10 probabilities. */
+export function mixturePerplexity(clinical, general, weight) {
+  let sum = 0;
+  let n = 0;
+  clinical.forEach((c, i) => {
+    // A word neither model knows is out of the vocabulary, left out as perplexities do.
+    if (c === -Infinity && general[i] === -Infinity) return;
+    sum += Math.log10(weight * 10 ** c + (1 - weight) * 10 ** general[i]);
+    n++;
+  });
+  return 10 ** (-sum / n);
+}
+
+/**
+ * The weight study: a clinical model built from nine tenths of the clinical sentences, the
+ * perplexities of the held-out tenth and of general-heldout.txt under the mixture, for weights
+ * 0.02–0.9. Prints a table and the weight the rule of CLINICAL_WEIGHT picks.
+ */
+function tune(root) {
+  const cmudict = readFileSync(CMUDICT, 'utf8');
+  const { sentences } = pronounceSentences(clinicalSentences(root), dictionaryWords(cmudict));
+  const train = sentences.filter((_, i) => i % 10 !== 0);
+  const heldOut = sentences.filter((_, i) => i % 10 === 0);
+  const general = dataLines(readFileSync(join(root, `${DATA}/general-heldout.txt`), 'utf8')).map(
+    tokenize,
+  );
+  const dir = join(root, 'build', 'asr-tune');
+  mkdirSync(dir, { recursive: true });
+  const arpa = join(dir, 'train.arpa');
+  writeFileSync(arpa, writeArpa(kneserNeyTrigram(train)));
+  const generalLm = join(MODEL_DIR, 'en-us.lm.bin');
+  const sets = { clinical: heldOut, general };
+  const probs = Object.fromEntries(
+    Object.entries(sets).map(([name, s]) => [
+      name,
+      { clinical: modelLogProbs(arpa, s), general: modelLogProbs(generalLm, s) },
+    ]),
+  );
+  rmSync(dir, { recursive: true, force: true });
+  process.stdout.write('weight\tclinical held-out PPL\tgeneral PPL\tmean log10 PPL\n');
+  const means = [];
+  for (const w of [0.02, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]) {
+    const c = mixturePerplexity(probs.clinical.clinical, probs.clinical.general, w);
+    const g = mixturePerplexity(probs.general.clinical, probs.general.general, w);
+    const mean = (Math.log10(c) + Math.log10(g)) / 2;
+    means.push([w, mean]);
+    process.stdout.write(`${w}\t${c.toFixed(1)}\t${g.toFixed(1)}\t${mean.toFixed(3)}\n`);
+  }
+  const best = Math.min(...means.map(([, m]) => m));
+  const chosen = means.find(([, m]) => m <= best * 1.01)[0];
+  process.stdout.write(`smallest weight within 1 % of the best mean: ${chosen}\n`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  if (process.argv.includes('--tune')) tune(root);
+  else buildClinicalAsrModel({ root, say: (l) => process.stdout.write(`${l}\n`) });
+}
