@@ -1,10 +1,14 @@
 /**
  * Calibrates the low-confidence threshold of the recognizer: among recognized sentences, those
- * with any word wrong should fall below it and those recognized exactly above. The threshold
- * kept is the one that maximizes Youden's J (share of wrong sentences flagged minus share of
- * right ones flagged), over the confidences seen.
+ * with any word wrong should fall below it and those recognized exactly above. A flag asks the
+ * speaker to repeat, so false alarms have a budget: the threshold kept flags as many wrong
+ * sentences as it can while flagging at most FALSE_ALARM_BUDGET of the exact ones (maximizing
+ * Youden's J instead flagged a third of the exact sentences: every third sentence repeated).
  */
 import type { RecognizedSentence } from './recognition-run.js';
+
+/** At most this share of exactly recognized sentences may be flagged. */
+export const FALSE_ALARM_BUDGET = 0.1;
 
 export interface ThresholdFigures {
   readonly threshold: number;
@@ -28,19 +32,17 @@ export function figuresAt(
 }
 
 /**
- * The threshold maximizing Youden's J; candidates are midpoints between consecutive distinct
- * confidences, rounded to 2 decimals (ties: the lower threshold, which flags fewer sentences).
+ * The threshold, on a 0.01 grid, that flags the most wrong sentences within the false-alarm
+ * budget (ties: the lower threshold, which flags fewer sentences).
  */
-export function calibrateThreshold(sentences: readonly RecognizedSentence[]): ThresholdFigures {
-  const values = [
-    ...new Set(sentences.flatMap((s) => (s.confidence === null ? [] : [s.confidence]))),
-  ].sort((a, b) => a - b);
+export function calibrateThreshold(
+  sentences: readonly RecognizedSentence[],
+  budget = FALSE_ALARM_BUDGET,
+): ThresholdFigures {
   let best = figuresAt(sentences, 0);
-  for (let i = 1; i < values.length; i++) {
-    const candidate = Math.round(((values[i - 1] + values[i]) / 2) * 100) / 100;
-    const figures = figuresAt(sentences, candidate);
-    const j = (f: ThresholdFigures) => f.wrongFlagged - f.rightFlagged;
-    if (j(figures) > j(best)) best = figures;
+  for (let step = 1; step <= 100; step++) {
+    const figures = figuresAt(sentences, step / 100);
+    if (figures.rightFlagged <= budget && figures.wrongFlagged > best.wrongFlagged) best = figures;
   }
   return best;
 }

@@ -6,7 +6,8 @@
  * recognition WER on clinic and everyday sentences spoken by unseen voices, the low-confidence
  * threshold.
  * Run: npm run bench:speech   (BENCH_PART=speed|quality runs one part; BENCH_VAD_SECONDS,
- * BENCH_RUNS, BENCH_SENTENCES change the run lengths)
+ * BENCH_RUNS, BENCH_SENTENCES change the run lengths; ASR_MODEL=stock measures the recognizer
+ * without its clinical model)
  */
 import 'reflect-metadata';
 import { execFileSync, spawn } from 'node:child_process';
@@ -204,8 +205,16 @@ async function speed(): Promise<void> {
 }
 
 async function quality(): Promise<void> {
-  const asr = new PocketsphinxEngine({ poolSize: 1, timeoutMs: 60_000 });
+  // ASR_MODEL=stock: Debian's en-us model alone (the figures before the clinical model);
+  // ASR_CLINICAL_DIR: another build of the clinical model (e.g. another weight in model.json).
+  const stock = process.env.ASR_MODEL === 'stock';
+  const asr = new PocketsphinxEngine({
+    poolSize: 1,
+    timeoutMs: 60_000,
+    clinicalDir: stock ? null : process.env.ASR_CLINICAL_DIR,
+  });
   await asr.onModuleInit();
+  console.log(`Recognizer model: ${stock ? 'stock en-us' : 'en-us + clinical (build/asr)'}`);
   const tts = serviceTtsEngine();
   try {
     await speechQuality(asr, tts);
