@@ -23,6 +23,7 @@ import { LanguageCatalog } from '../../src/translation/catalog/language-catalog.
 import { PocketsphinxEngine } from '../../src/transcription/engines/pocketsphinx/pocketsphinx.engine.js';
 import { freePort } from '../support/free-port.js';
 import { measure, percentile, printTable } from '../support/latency.js';
+import { cpuSecondsOf } from './recognition-run.js';
 import { speechQuality } from './speech-quality.js';
 
 const VAD_SECONDS = Number(process.env.BENCH_VAD_SECONDS ?? 60);
@@ -63,11 +64,17 @@ async function vadRow(): Promise<Row> {
     `${(seconds * 1000).toFixed(0)} ms total`,
     '–',
     (seconds / VAD_SECONDS).toFixed(4),
+    '–',
   ];
 }
 
-async function asrRow(): Promise<Row> {
-  const engine = new PocketsphinxEngine({ poolSize: 1, timeoutMs: 30_000 });
+/** One decoder on a 2.6 s sentence: latency, and the decoder's CPU per run (from /proc). */
+async function asrRow(model: 'stock' | 'clinical'): Promise<Row> {
+  const engine = new PocketsphinxEngine({
+    poolSize: 1,
+    timeoutMs: 30_000,
+    clinicalDir: model === 'stock' ? null : undefined,
+  });
   const started = Date.now();
   await engine.onModuleInit();
   const startup = Date.now() - started;
@@ -76,15 +83,19 @@ async function asrRow(): Promise<Row> {
   const run = () =>
     engine.transcribe({ samples, localeHints: ['en-US'] }, signal()).then(() => undefined);
   await measure(2, 1, run);
+  const cpuBefore = cpuSecondsOf(engine.workerPids());
   const { latencies } = await measure(RUNS, 1, run);
-  engine.onModuleDestroy();
+  const cpu = (cpuSecondsOf(engine.workerPids()) - cpuBefore) / RUNS;
+  await engine.close();
   const p50 = percentile(latencies, 50);
+  const name = model === 'stock' ? 'en-us (stock)' : 'en-us + clinical';
   return [
-    `ASR: pocketsphinx en-us, one decoder (start-up ${startup} ms)`,
+    `ASR: pocketsphinx ${name}, one decoder (start-up ${startup} ms)`,
     `${duration.toFixed(2)} s sentence, ${RUNS} runs`,
     p50.toFixed(0),
     percentile(latencies, 95).toFixed(0),
     (p50 / 1000 / duration).toFixed(3),
+    cpu.toFixed(3),
   ];
 }
 
@@ -119,6 +130,7 @@ async function ttsRow(): Promise<Row> {
     p50.toFixed(0),
     percentile(latencies, 95).toFixed(0),
     (p50 / audioMs).toFixed(3),
+    '–',
   ];
 }
 
@@ -197,9 +209,12 @@ async function memoryRows(): Promise<Row[]> {
 }
 
 async function speed(): Promise<void> {
-  const rows = [await vadRow(), await asrRow(), await ttsRow()];
+  const rows = [await vadRow(), await asrRow('stock'), await asrRow('clinical'), await ttsRow()];
   const memory = await memoryRows();
-  printTable(['engine', 'input', 'p50 ms', 'p95 ms', 'real-time factor (p50)'], rows);
+  printTable(
+    ['engine', 'input', 'p50 ms', 'p95 ms', 'real-time factor (p50)', 'decoder CPU s per run'],
+    rows,
+  );
   console.log('\nPeak resident memory (VmHWM) of the built service:\n');
   printTable(['when', 'server process', 'decoder workers and other children'], memory);
 }
