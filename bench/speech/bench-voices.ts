@@ -4,31 +4,16 @@
  * service or its tests (flite's awb and kal16, festival's kal and ked diphones), so that the
  * recognizer is measured on speakers it was never tuned on.
  */
-import { spawn } from 'node:child_process';
 import { resampleTo16k } from '../../src/audio/resampler.js';
 import { decodeWav } from '../../src/audio/wav-decoder.js';
 import type { TtsEngine, VoiceGender } from '../../src/synthesis/engines/tts-engine.js';
+import { pipeThrough } from '../../test/support/pipe-through.js';
 
 export interface BenchVoice {
   /** e.g. `flite awb (male)`. */
   readonly name: string;
   /** Synthesizes English text; resolves with 16 kHz mono samples. */
   speak(text: string): Promise<Float32Array>;
-}
-
-/** Runs a program with `input` on stdin; resolves with its stdout. */
-function run(command: string, args: readonly string[], input: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'ignore'] });
-    const chunks: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve(Buffer.concat(chunks)) : reject(new Error(`${command} exited ${code}`)),
-    );
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(input);
-  });
 }
 
 async function to16k(wav: Buffer): Promise<Float32Array> {
@@ -46,7 +31,7 @@ export function fliteVoice(voice: string, label: string): BenchVoice {
     name: `flite ${voice} (${label})`,
     speak: async (text) =>
       to16k(
-        await run(
+        await pipeThrough(
           'sh',
           ['-c', 'flite "$@" | cat', 'sh', '-voice', voice, '-t', text, '-o', '/dev/stdout'],
           '',
@@ -60,7 +45,7 @@ export function festivalVoice(voice: string, label: string): BenchVoice {
   return {
     name: `festival ${voice.replace('_diphone', '')} (${label})`,
     speak: async (text) =>
-      to16k(await run('text2wave', ['-o', '-', '-eval', `(voice_${voice})`], text)),
+      to16k(await pipeThrough('text2wave', ['-o', '-', '-eval', `(voice_${voice})`], text)),
   };
 }
 

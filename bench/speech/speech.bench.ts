@@ -227,6 +227,10 @@ async function quality(): Promise<void> {
     poolSize: 1,
     timeoutMs: 60_000,
     clinicalDir: stock ? null : process.env.ASR_CLINICAL_DIR,
+    // ASR_MIN_CONFIDENCE: another drop threshold (MIN_CONFIDENCE), to study it.
+    minConfidence: process.env.ASR_MIN_CONFIDENCE
+      ? Number(process.env.ASR_MIN_CONFIDENCE)
+      : undefined,
   });
   await asr.onModuleInit();
   console.log(`Recognizer model: ${stock ? 'stock en-us' : 'en-us + clinical (build/asr)'}`);
