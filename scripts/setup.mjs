@@ -33,7 +33,6 @@ const DEBIAN_PACKAGES = [
   'espeak-ng',
   // The most intelligible voices (docs/speech.md): flite's English, festival's Italian.
   'flite',
-  'festival',
   'festvox-italp16k',
   'festvox-itapc16k',
   // Medical and general English word lists: an untranslated word found in the first and not the
@@ -53,9 +52,10 @@ function run(command, args, options = {}) {
 
 /**
  * Only for `npm run bench:*`: a native HTTP load generator; strace for the load benchmark's
- * privacy check.
+ * privacy check; for bench:speech, festival's kal and ked voices (speakers used nowhere else)
+ * and alsa-utils, whose channel-test recordings are the only real person's speech Debian ships.
  */
-const BENCH_PACKAGES = ['wrk', 'strace'];
+const BENCH_PACKAGES = ['wrk', 'strace', 'festvox-kallpc16k', 'festvox-kdlpc16k', 'alsa-utils'];
 /**
  * Only for `npm test`: the privacy test watches the server's file system calls with strace; the
  * console's browser test drives Debian's Chromium.
