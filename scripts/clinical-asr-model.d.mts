@@ -1,7 +1,6 @@
 /** Types of clinical-asr-model.mjs (the recognizer's clinical dictionary and language model). */
 export const MODEL_DIR: string;
 export const CLINICAL_WEIGHT: number;
-export const LANGUAGE_WEIGHT: number;
 export const DISCOUNT: number;
 export const PHONES: ReadonlySet<string>;
 export function tokenize(line: string): string[];

@@ -40,15 +40,6 @@ const DATA = 'src/transcription/engines/pocketsphinx/clinical';
  */
 export const CLINICAL_WEIGHT = 0.05;
 
-/**
- * The decoder's language weight (pocketsphinx `-lw`, 6.5 by default) with this model, measured by
- * `npm run bench:speech` (docs/benchmarks.md, "Speech"; WER of the English female round trip,
- * clinical dev set, everyday set): 6.5 → 9.3 %, 17.0 %, 7.9 %; 5 → 2.2 %, 15.8 %, 6.9 %;
- * 4 → 2.2 % on the round trip (the rest not measured); 8 → 12.6 %; 10 → 18.1 %, 29.6 %, 20.6 %.
- * The clinical weight above was chosen at 6.5.
- */
-export const LANGUAGE_WEIGHT = 5;
-
 /** The phones of the en-us acoustic model (its mdef; the phones CMUdict uses). */
 export const PHONES = new Set(
   'AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH T TH UH UW V W Y Z ZH'.split(
@@ -387,7 +378,6 @@ export function buildClinicalAsrModel({ root, say = () => undefined }) {
         lm: 'clinical.lm.bin',
         dict: 'clinical.dict',
         weight: CLINICAL_WEIGHT,
-        decoder: { '-lw': LANGUAGE_WEIGHT },
         sentences: sentences.length,
         generatedWords: generated.size,
       },

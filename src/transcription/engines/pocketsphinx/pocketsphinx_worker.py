@@ -106,9 +106,6 @@ def load(model_dir, clinical_dir=None):
     with open(os.path.join(clinical_dir, "model.json"), encoding="utf-8") as file:
         model = json.load(file)
     config.set_string("-dict", os.path.join(clinical_dir, model["dict"]))
-    # Decoder settings measured with this model, e.g. the language weight (scripts/clinical-asr-model.mjs).
-    for name, value in model.get("decoder", {}).items():
-        config.set_float(name, float(value))
     decoder = Decoder(config)
     weight = float(model["weight"])
     interpolate(
