@@ -1,3 +1,5 @@
+import { withoutControlCharacters } from './control-characters.js';
+
 /**
  * Makes a client's text safe to give espeak-ng on stdin, without changing what is said.
  *
@@ -17,8 +19,7 @@ const NUKTA_LETTERS: ReadonlyArray<readonly [string, string]> = [
 ];
 
 export function prepareEspeakText(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  let prepared = text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, ' ');
+  let prepared = withoutControlCharacters(text);
   prepared = prepared.replace(/\[(?=\[)/g, '[ ');
   for (const [decomposed, precomposed] of NUKTA_LETTERS) {
     prepared = prepared.split(decomposed).join(precomposed);

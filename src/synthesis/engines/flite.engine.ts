@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { Logger } from '@nestjs/common';
+import { withoutControlCharacters } from './control-characters.js';
 import { FixedVoice, FixedVoicesEngine, FixedVoicesOptions } from './fixed-voices.engine.js';
 
 /** The helper that runs libflite with the text from stdin (see its header). */
@@ -57,8 +58,6 @@ export class FliteEngine extends FixedVoicesEngine {
   }
 
   protected input(text: string): string {
-    // A NUL would end the text early in C; other control characters are not text either.
-    // eslint-disable-next-line no-control-regex
-    return breakLongWords(text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, ' '));
+    return breakLongWords(withoutControlCharacters(text));
   }
 }
