@@ -8,6 +8,16 @@ export function parseVocabulary(text: string): Record<string, string[]>;
 export function expandTemplates(templates: string[], drugs: string[], perDrug?: number): string[];
 export function clinicalSentences(root: string): string[][];
 export function dictionaryWords(text: string): Set<string>;
+export function parsePronunciations(text: string, name?: string): Map<string, string[][]>;
+export function dictionaryLines(
+  words: string[],
+  hand: ReadonlyMap<string, string[][]>,
+  machine: ReadonlyMap<string, string[][]>,
+): string[];
+export function dictionaryEntries(
+  text: string,
+  words: ReadonlySet<string>,
+): Map<string, string[][]>;
 export function festivalPhones(answer: string): string[];
 export function pronounce(words: string[]): Map<string, string[]>;
 export function pronounceWords(
@@ -18,6 +28,7 @@ export function pronounceSentences(
   sentences: string[][],
   cmudictWords: ReadonlySet<string>,
   generate?: (words: string[]) => Map<string, string[]>,
+  hand?: ReadonlyMap<string, string[][]>,
 ): { sentences: string[][]; generated: Map<string, string[]>; dropped: string[] };
 export interface ArpaEntry {
   readonly logp: number;

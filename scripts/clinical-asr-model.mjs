@@ -4,9 +4,12 @@
  * - the clinical text: src/transcription/engines/pocketsphinx/clinical/ corpus.txt, the terms of
  *   vocabulary.txt, templates.txt spoken with the drug names, and the English terms of
  *   src/translation/terminology/clinical-terms.tsv and of the Apertium clinical lexicon;
- * - pronunciations for its words missing from Debian's CMUdict (cmudict-en-us.dict), from
- *   festival's CMU lexicon letter-to-sound rules (Debian festlex-cmu), mapped to the en-us
- *   acoustic model's phones (ARPAbet without stress);
+ * - pronunciations for its words missing from Debian's CMUdict (cmudict-en-us.dict): the
+ *   hand-checked ones of clinical/pronunciations.txt first (every drug, and the few words CMUdict
+ *   has wrong), then festival's CMU lexicon letter-to-sound rules (Debian festlex-cmu), mapped to
+ *   the en-us acoustic model's phones (ARPAbet without stress) — for a hand-checked word kept as a
+ *   further variant `word(N)` when it differs, since speakers and the synthetic voices (which use
+ *   the same rules) may say it so;
  * - a trigram model of the clinical text (interpolated Kneser-Ney, written as ARPA), converted
  *   to sphinx's binary format with sphinx_lm_convert.
  *
@@ -14,7 +17,7 @@
  * model.json (the files and the interpolation weight), which the pocketsphinx worker reads to
  * interpolate the clinical model with Debian's general en-us.lm.bin at run time; without it the
  * worker runs the stock model. Generated at set-up from Debian's data rather than committed:
- * the dictionary is CMUdict itself plus ~300 words, and the rules that make them are Debian's.
+ * the dictionary is CMUdict itself plus ~600 words, and the rules that make them are Debian's.
  * Run by scripts/setup.mjs; idempotent (a stamp of the inputs). Takes ~8 s on one core (most of
  * it festival and the Kneser-Ney counts); nothing when the stamp matches.
  */
@@ -46,6 +49,63 @@ export const PHONES = new Set(
     ' ',
   ),
 );
+
+/**
+ * pronunciations.txt: `word PH ONES` a line, variants `word(2) PH ONES`, `#` comments. Returns
+ * Map word → pronunciations (phone arrays, in the file's order); throws on a phone outside PHONES
+ * or a malformed line, with its line number.
+ */
+export function parsePronunciations(text, name = 'pronunciations.txt') {
+  const prons = new Map();
+  text.split('\n').forEach((raw, i) => {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) return;
+    const [entry, ...phones] = line.split(/\s+/);
+    const word = /^([a-z][a-z'-]*)(\(\d+\))?$/.exec(entry)?.[1];
+    if (!word || phones.length === 0) {
+      throw new Error(`${name} line ${i + 1}: not "word PH ONES": "${line}"`);
+    }
+    const bad = phones.filter((p) => !PHONES.has(p));
+    if (bad.length > 0) {
+      throw new Error(
+        `${name} line ${i + 1}: not a phone of the model: ${bad.join(' ')} ("${line}")`,
+      );
+    }
+    const list = prons.get(word) ?? [];
+    if (!list.some((p) => p.join(' ') === phones.join(' '))) list.push(phones);
+    prons.set(word, list);
+  });
+  return prons;
+}
+
+/**
+ * Dictionary lines of `words`: the hand-checked pronunciations first, then the machine ones
+ * (letter-to-sound, or CMUdict's for a word it has wrong) that differ from them, as
+ * `word`, `word(2)`, … (the first without a number, as sphinx wants).
+ */
+export function dictionaryLines(words, hand, machine) {
+  const lines = [];
+  for (const word of words) {
+    const prons = [...(hand.get(word) ?? [])];
+    for (const p of machine.get(word) ?? []) {
+      if (!prons.some((q) => q.join(' ') === p.join(' '))) prons.push(p);
+    }
+    prons.forEach((p, i) => lines.push(`${i === 0 ? word : `${word}(${i + 1})`} ${p.join(' ')}`));
+  }
+  return lines;
+}
+
+/** Map word → pronunciations of a CMU-format dictionary's lines for `words`. */
+export function dictionaryEntries(text, words) {
+  const entries = new Map();
+  for (const line of text.split('\n')) {
+    const [entry, ...phones] = line.trim().split(/\s+/);
+    const word = entry?.replace(/\(\d+\)$/, '');
+    if (!word || !words.has(word) || phones.length === 0) continue;
+    entries.set(word, [...(entries.get(word) ?? []), phones]);
+  }
+  return entries;
+}
 
 /** Lower case words of a text line: letters, apostrophes inside words, hyphens kept as is. */
 export function tokenize(line) {
@@ -310,6 +370,7 @@ function inputsHash(root) {
     `${DATA}/corpus.txt`,
     `${DATA}/vocabulary.txt`,
     `${DATA}/templates.txt`,
+    `${DATA}/pronunciations.txt`,
     'src/translation/terminology/clinical-terms.tsv',
     ...['nouns', 'adjectives', 'verbs'].map(
       (n) => `src/translation/engines/apertium/lexicon/clinical-${n}.tsv`,
@@ -326,19 +387,28 @@ function inputsHash(root) {
 }
 
 /**
- * Sentences whose words all have a pronunciation (CMUdict or generated), the generated
- * pronunciations, and the words left out.
+ * Sentences whose words all have a pronunciation (CMUdict, hand-checked or generated), the
+ * letter-to-sound pronunciations of the words CMUdict lacks (hand-checked ones too, for their
+ * variant), and the words left out.
  */
-export function pronounceSentences(input, cmudictWords, generate = pronounceWords) {
-  // A hyphenated word CMUdict lacks is spoken as its parts (pre-eclampsia, beta-blocker).
+export function pronounceSentences(
+  input,
+  cmudictWords,
+  generate = pronounceWords,
+  hand = new Map(),
+) {
+  // A hyphenated word neither CMUdict nor the hand-checked list has is spoken as its parts
+  // (pre-eclampsia, beta-blocker); co-amoxiclav, which the list has, stays one word.
+  const whole = (w) => cmudictWords.has(w) || hand.has(w);
   const sentences = input.map((words) =>
-    words.flatMap((w) => (w.includes('-') && !cmudictWords.has(w) ? w.split('-') : [w])),
+    words.flatMap((w) => (w.includes('-') && !whole(w) ? w.split('-') : [w])),
   );
   const missing = new Set();
   for (const words of sentences) for (const w of words) if (!cmudictWords.has(w)) missing.add(w);
-  const generated = generate([...missing].sort());
-  const known = (w) => cmudictWords.has(w) || generated.has(w);
-  const dropped = [...missing].filter((w) => !generated.has(w));
+  // The rules would read a hyphenated hand-checked word as one string: no variant for those.
+  const generated = generate([...missing].filter((w) => !w.includes('-')).sort());
+  const known = (w) => whole(w) || generated.has(w);
+  const dropped = [...missing].filter((w) => !known(w));
   return { sentences: sentences.filter((words) => words.every(known)), generated, dropped };
 }
 
@@ -351,9 +421,13 @@ export function buildClinicalAsrModel({ root, say = () => undefined }) {
   say('building the clinical language model and dictionary of the recognizer (~8 s)');
   const started = Date.now();
   const cmudict = readFileSync(CMUDICT, 'utf8');
+  const cmudictWords = dictionaryWords(cmudict);
+  const hand = parsePronunciations(readFileSync(join(root, `${DATA}/pronunciations.txt`), 'utf8'));
   const { sentences, generated, dropped } = pronounceSentences(
     clinicalSentences(root),
-    dictionaryWords(cmudict),
+    cmudictWords,
+    pronounceWords,
+    hand,
   );
   if (dropped.length > 0) say(`  no pronunciation, left out: ${dropped.join(' ')}`);
   rmSync(out, { recursive: true, force: true });
@@ -368,8 +442,17 @@ export function buildClinicalAsrModel({ root, say = () => undefined }) {
       `sphinx_lm_convert failed (exit ${convert.status}): ${convert.stderr.slice(-300)}`,
     );
   }
-  const additions = [...generated].map(([w, phones]) => `${w} ${phones.join(' ')}`).join('\n');
-  writeFileSync(join(out, 'clinical.dict'), `${cmudict.trimEnd()}\n${additions}\n`);
+  // A word CMUdict has wrong leaves CMUdict's lines for its own, where CMUdict's are variants.
+  const corrected = new Set([...hand.keys()].filter((w) => cmudictWords.has(w)));
+  const machine = new Map([...generated].map(([w, phones]) => [w, [phones]]));
+  for (const [w, prons] of dictionaryEntries(cmudict, corrected)) machine.set(w, prons);
+  const words = [...new Set([...hand.keys(), ...generated.keys()])].sort();
+  const additions = dictionaryLines(words, hand, machine).join('\n');
+  const kept = cmudict
+    .trimEnd()
+    .split('\n')
+    .filter((line) => !corrected.has(line.split(' ', 1)[0].replace(/\(\d+\)$/, '')));
+  writeFileSync(join(out, 'clinical.dict'), `${kept.join('\n')}\n${additions}\n`);
   writeFileSync(join(out, 'generated.dict'), `${additions}\n`);
   writeFileSync(
     join(out, 'model.json'),
@@ -380,6 +463,8 @@ export function buildClinicalAsrModel({ root, say = () => undefined }) {
         weight: CLINICAL_WEIGHT,
         sentences: sentences.length,
         generatedWords: generated.size,
+        handChecked: hand.size,
+        dictionaryAdditions: words.length,
       },
       null,
       2,
@@ -387,7 +472,7 @@ export function buildClinicalAsrModel({ root, say = () => undefined }) {
   );
   writeFileSync(stamp, wanted);
   say(
-    `  ${sentences.length} sentences, ${generated.size} generated pronunciations, ${Date.now() - started} ms`,
+    `  ${sentences.length} sentences, ${hand.size} hand-checked words, ${generated.size} letter-to-sound pronunciations, ${Date.now() - started} ms`,
   );
 }
 
@@ -436,7 +521,13 @@ export function mixturePerplexity(clinical, general, weight) {
  */
 function tune(root) {
   const cmudict = readFileSync(CMUDICT, 'utf8');
-  const { sentences } = pronounceSentences(clinicalSentences(root), dictionaryWords(cmudict));
+  const hand = parsePronunciations(readFileSync(join(root, `${DATA}/pronunciations.txt`), 'utf8'));
+  const { sentences } = pronounceSentences(
+    clinicalSentences(root),
+    dictionaryWords(cmudict),
+    pronounceWords,
+    hand,
+  );
   const train = sentences.filter((_, i) => i % 10 !== 0);
   const heldOut = sentences.filter((_, i) => i % 10 === 0);
   const general = dataLines(readFileSync(join(root, `${DATA}/general-heldout.txt`), 'utf8')).map(

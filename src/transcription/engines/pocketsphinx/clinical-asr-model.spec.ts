@@ -3,10 +3,14 @@ import { describe, expect, it } from '@jest/globals';
 import {
   arpaLogProb,
   clinicalSentences,
+  dictionaryEntries,
+  dictionaryLines,
+  dictionaryWords,
   expandTemplates,
   festivalPhones,
   kneserNeyTrigram,
   mixturePerplexity,
+  parsePronunciations,
   parseVocabulary,
   PHONES,
   pronounceSentences,
@@ -16,6 +20,8 @@ import {
 } from '../../../../scripts/clinical-asr-model.mjs';
 
 const ROOT = new URL('../../../../', import.meta.url).pathname;
+const CLINICAL = `${ROOT}src/transcription/engines/pocketsphinx/clinical`;
+const CMUDICT = '/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict';
 const SENTENCES = [
   ['take', 'two', 'tablets'],
   ['take', 'the', 'metformin'],
@@ -129,4 +135,95 @@ describe('clinical text and pronunciations', () => {
       }
     },
   );
+});
+
+describe('hand-checked pronunciations', () => {
+  const hand = parsePronunciations(readFileSync(`${CLINICAL}/pronunciations.txt`, 'utf8'));
+
+  it("are written in the model's phones", () => {
+    expect(hand.size).toBeGreaterThan(500);
+    for (const prons of hand.values()) {
+      for (const phones of prons) expect(phones.filter((p) => !PHONES.has(p))).toEqual([]);
+    }
+  });
+
+  (existsSync(CMUDICT) ? it : it.skip)(
+    'cover every word of the [drugs] that CMUdict lacks, and no word CMUdict has without a reason',
+    () => {
+      const cmudict = readFileSync(CMUDICT, 'utf8');
+      const cmudictWords = dictionaryWords(cmudict);
+      const { drugs } = parseVocabulary(readFileSync(`${CLINICAL}/vocabulary.txt`, 'utf8'));
+      expect(drugs.length).toBeGreaterThan(400);
+      const words = drugs.flatMap(tokenize);
+      expect(words.filter((w) => !hand.has(w) && !cmudictWords.has(w))).toEqual([]);
+      // A word CMUdict has is in the file only to correct it: different, and said in a comment.
+      const text = readFileSync(`${CLINICAL}/pronunciations.txt`, 'utf8');
+      const corrected = new Set([...hand.keys()].filter((w) => cmudictWords.has(w)));
+      for (const [word, prons] of dictionaryEntries(cmudict, corrected)) {
+        expect(text).toContain(`# CMUdict ${prons[0].join(' ')}`);
+        expect(hand.get(word)?.[0]).not.toEqual(prons[0]);
+      }
+    },
+  );
+
+  it('come first in the dictionary, the letter-to-sound pronunciation kept when it differs', () => {
+    const handChecked = new Map([
+      ['atrial', [['EY', 'T', 'R', 'IY', 'AH', 'L']]],
+      [
+        'paracetamol',
+        [
+          ['P', 'EH', 'R', 'AH', 'S', 'IY', 'T', 'AH', 'M', 'AA', 'L'],
+          ['P', 'EH', 'R', 'AH', 'S', 'EH', 'T', 'AH', 'M', 'AA', 'L'],
+        ],
+      ],
+    ]);
+    const lts = new Map([
+      ['atrial', [['AH', 'T', 'R', 'IY', 'AH', 'L']]],
+      ['paracetamol', [['P', 'EH', 'R', 'AH', 'S', 'EH', 'T', 'AH', 'M', 'AA', 'L']]],
+      ['covid', [['K', 'OW', 'V', 'IH', 'D']]],
+    ]);
+    expect(dictionaryLines(['atrial', 'covid', 'paracetamol'], handChecked, lts)).toEqual([
+      'atrial EY T R IY AH L',
+      'atrial(2) AH T R IY AH L',
+      'covid K OW V IH D',
+      'paracetamol P EH R AH S IY T AH M AA L',
+      'paracetamol(2) P EH R AH S EH T AH M AA L',
+    ]);
+  });
+
+  it('keep a hand-checked hyphenated word whole and ask the rules only for the others', () => {
+    const asked: string[][] = [];
+    const generate = (words: string[]) => {
+      asked.push(words);
+      return new Map(words.map((w) => [w, ['K', 'OW']]));
+    };
+    const handChecked = new Map([['co-amoxiclav', [['K', 'OW']]]]);
+    const { sentences, dropped } = pronounceSentences(
+      [['take', 'co-amoxiclav', 'and', 'co-codamol']],
+      new Set(['take', 'and']),
+      generate,
+      handChecked,
+    );
+    expect(sentences).toEqual([['take', 'co-amoxiclav', 'and', 'co', 'codamol']]);
+    expect(asked).toEqual([['co', 'codamol']]);
+    expect(dropped).toEqual([]);
+  });
+
+  it('throw on a phone the model lacks, with the line number', () => {
+    expect(() => parsePronunciations('# c\nab EY B IY\n\nxy EH K S WY\n')).toThrow(
+      /line 4: not a phone of the model: WY/,
+    );
+    expect(() => parsePronunciations('ab\n')).toThrow(/line 1: not "word PH ONES"/);
+    expect(parsePronunciations('ab EY B IY\nab(2) AE B\n')).toEqual(
+      new Map([
+        [
+          'ab',
+          [
+            ['EY', 'B', 'IY'],
+            ['AE', 'B'],
+          ],
+        ],
+      ]),
+    );
+  });
 });
