@@ -1,6 +1,10 @@
 /** Types of clinical-asr-model.mjs (the recognizer's clinical dictionary and language model). */
 export const MODEL_DIR: string;
 export const CLINICAL_WEIGHT: number;
+export const DECODER_SETTINGS: {
+  readonly float: Readonly<Record<string, number>>;
+  readonly int: Readonly<Record<string, number>>;
+};
 export const DISCOUNT: number;
 export const PHONES: ReadonlySet<string>;
 export function tokenize(line: string): string[];

@@ -43,6 +43,24 @@ const DATA = 'src/transcription/engines/pocketsphinx/clinical';
  */
 export const CLINICAL_WEIGHT = 0.05;
 
+/**
+ * pocketsphinx settings the worker applies with this model (written to model.json by type, as the
+ * decoder's configuration is typed), measured on
+ * the bench's sets (`npm run bench:speech`; WER of the English female round trip / clinical dev
+ * set / everyday set, decoder CPU per round-trip sentence; docs/speech.md, "Decoder settings"):
+ * - `-lw` 5 instead of 6.5: 9.3 / 17.0 / 7.9 % → 2.2 / 15.8 / 6.9 %, but +30–40 % CPU (a lower
+ *   language weight prunes less); 8 and 10 were worse everywhere.
+ * - `-maxhmmpf` 4000 (at most 4000 active HMMs a frame, instead of 30000) takes the CPU back
+ *   below the 6.5 setting's (0.70 against 0.75 s a sentence) for 2.7 % on the round trip; 3000
+ *   cost a point on the clinical set, 6000 as much CPU as before.
+ * The clinical weight above keeps its meaning at lw 5: 0.1 and 0.2 made everyday English worse
+ * (6.9 → 8.5 and 7.9 %) for a point on the clinical set.
+ */
+export const DECODER_SETTINGS = Object.freeze({
+  float: Object.freeze({ '-lw': 5 }),
+  int: Object.freeze({ '-maxhmmpf': 4000 }),
+});
+
 /** The phones of the en-us acoustic model (its mdef; the phones CMUdict uses). */
 export const PHONES = new Set(
   'AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH T TH UH UW V W Y Z ZH'.split(
@@ -461,6 +479,7 @@ export function buildClinicalAsrModel({ root, say = () => undefined }) {
         lm: 'clinical.lm.bin',
         dict: 'clinical.dict',
         weight: CLINICAL_WEIGHT,
+        decoder: DECODER_SETTINGS,
         sentences: sentences.length,
         generatedWords: generated.size,
         handChecked: hand.size,

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '../../../../test/support/wait-for.js';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   EngineError,
@@ -133,6 +135,16 @@ function drums(seconds: number): Float32Array {
     samples[i] = (next() * 2 - 1) * 0.6 * Math.exp(-30 * t);
   }
   return samples;
+}
+
+/** A clinical model directory whose model.json asks for `decoder` settings (checked before the rest is read). */
+function clinicalModelWith(decoder: object): string {
+  const dir = mkdtempSync(join(tmpdir(), 'clinical-asr-'));
+  writeFileSync(
+    join(dir, 'model.json'),
+    JSON.stringify({ lm: 'clinical.lm.bin', dict: 'clinical.dict', weight: 0.05, decoder }),
+  );
+  return dir;
 }
 
 // --- The tests ---
@@ -477,6 +489,11 @@ describe('PocketsphinxEngine', () => {
         'a missing worker script',
         { script: '/nonexistent/worker.py' },
         /^could not start a decoder \(exited with code 2: .*can't open file '\/nonexistent\/worker\.py'/,
+      ],
+      [
+        'a clinical model asking for a setting the decoder lacks',
+        { clinicalDir: clinicalModelWith({ int: { '-maxhmmpf': 4000, '-no-such-setting': 1 } }) },
+        'could not start a decoder (exited with code 2: cannot load the model (ValueError: the decoder has no int setting -no-such-setting)).',
       ],
     ])(
       'starts anyway, then answers 503 naming the cause with %s',

@@ -92,6 +92,22 @@ def interpolate(decoder, config, paths, weights):
     decoder.set_search("interpolated")
 
 
+def apply_settings(config, settings):
+    """Sets {"float": {name: value}, "int": {name: value}} on the decoder's configuration.
+
+    sphinxbase only logs an unknown name or a value of the wrong type and goes on, so each
+    setting is read back: a mismatch stops the worker with the setting's name.
+    """
+    for kind, set_value, get_value, cast in (
+        ("float", config.set_float, config.get_float, float),
+        ("int", config.set_int, config.get_int, int),
+    ):
+        for name, value in settings.get(kind, {}).items():
+            set_value(name, cast(value))
+            if abs(get_value(name) - cast(value)) > 1e-6:
+                raise ValueError("the decoder has no %s setting %s" % (kind, name))
+
+
 def load(model_dir, clinical_dir=None):
     from pocketsphinx import Decoder
 
@@ -106,6 +122,8 @@ def load(model_dir, clinical_dir=None):
     with open(os.path.join(clinical_dir, "model.json"), encoding="utf-8") as file:
         model = json.load(file)
     config.set_string("-dict", os.path.join(clinical_dir, model["dict"]))
+    # Settings measured with this model (scripts/clinical-asr-model.mjs, DECODER_SETTINGS).
+    apply_settings(config, model.get("decoder", {}))
     decoder = Decoder(config)
     weight = float(model["weight"])
     interpolate(
