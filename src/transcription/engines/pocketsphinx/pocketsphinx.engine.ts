@@ -37,7 +37,7 @@ export const MIN_CONFIDENCE = 0.1;
  * used nowhere else, as the threshold that best separates sentences recognized with an error
  * from those recognized exactly (docs/benchmarks.md, "Word confidence").
  */
-export const LOW_CONFIDENCE = 0.51;
+export const LOW_CONFIDENCE = 0.49;
 
 /**
  * The clinical dictionary and language model built by the set-up (scripts/clinical-asr-model.mjs),
