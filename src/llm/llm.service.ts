@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { LanguageUnavailableError } from '../common/errors/domain.errors.js';
 import { EngineTimeoutError } from '../common/errors/engine.errors.js';
 import { withTimeout } from '../common/timeout/with-timeout.js';
-import { invalidField } from '../common/validation/validation-detail.js';
 import { AppConfig } from '../config/app-config.js';
 import { LanguageCatalog } from '../translation/catalog/language-catalog.js';
 import type { CatalogLanguage } from '../translation/catalog/catalog-language.js';
@@ -51,7 +51,9 @@ export class LlmService {
   structuredSummary(text: string, targetLanguage: string): Promise<string> {
     const normalized = this.catalog.normalize(targetLanguage);
     if (!normalized.ok) {
-      throw invalidField(['body', 'target_language'], normalized.reason, 'unknown_language');
+      throw new LanguageUnavailableError([
+        { field: 'target_language', message: normalized.reason, type: 'unknown_language' },
+      ]);
     }
     const target = normalized.language;
     return this.run((signal) => this.engine.structuredSummary({ text, target }, signal));

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { LanguageUnavailableError, VoiceUnavailableError } from '../common/errors/domain.errors.js';
 import { EngineError, EngineTimeoutError } from '../common/errors/engine.errors.js';
 import { withTimeout } from '../common/timeout/with-timeout.js';
-import { invalidField } from '../common/validation/validation-detail.js';
 import { AppConfig } from '../config/app-config.js';
 import { VoiceListDto } from './dto/voice-list.dto.js';
 import {
@@ -61,7 +61,8 @@ export class SynthesisService {
 
   /**
    * Speaks `text` with the voice of (language, gender): a RIFF WAV, PCM 16-bit mono. A pair no
-   * voice has is a 422 naming what exists; an engine failure or TTS_TIMEOUT_MS a 503.
+   * voice has is a LanguageUnavailableError or VoiceUnavailableError naming what exists; an
+   * engine failure or TTS_TIMEOUT_MS an EngineError.
    * `signal` lets a caller (e.g. a closing session) give up early.
    */
   async synthesize(request: SynthesisRequest, signal?: AbortSignal): Promise<SynthesisResult> {
@@ -106,18 +107,22 @@ export class SynthesisService {
     if (genders.length === 0) {
       const languages = [...new Set(voices.map((v) => v.language))];
       const shown = languages.length > 0 ? languages.join(', ') : 'none';
-      throw invalidField(
-        ['body', 'language'],
-        `No voice speaks '${language}' with the active speech engine '${this.engine.name}'. Languages with a voice: ${shown} (${VOICES_PATH}).`,
-        'language_unavailable',
-      );
+      throw new LanguageUnavailableError([
+        {
+          field: 'language',
+          message: `No voice speaks '${language}' with the active speech engine '${this.engine.name}'. Languages with a voice: ${shown} (${VOICES_PATH}).`,
+          type: 'language_unavailable',
+        },
+      ]);
     }
     if (!genders.includes(gender)) {
-      throw invalidField(
-        ['body', 'gender'],
-        `'${language}' has no ${gender} voice with the active speech engine '${this.engine.name}', only ${genders.join(' and ')} (${VOICES_PATH}).`,
-        'voice_unavailable',
-      );
+      throw new VoiceUnavailableError([
+        {
+          field: 'gender',
+          message: `'${language}' has no ${gender} voice with the active speech engine '${this.engine.name}', only ${genders.join(' and ')} (${VOICES_PATH}).`,
+          type: 'voice_unavailable',
+        },
+      ]);
     }
   }
 }
