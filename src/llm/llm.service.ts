@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LanguageUnavailableError } from '../common/errors/domain.errors.js';
-import { EngineTimeoutError } from '../common/errors/engine.errors.js';
-import { withTimeout } from '../common/timeout/with-timeout.js';
+import { withEngineDeadline } from '../common/timeout/engine-deadline.js';
 import { AppConfig } from '../config/app-config.js';
 import { LanguageCatalog } from '../translation/catalog/language-catalog.js';
 import type { CatalogLanguage } from '../translation/catalog/catalog-language.js';
@@ -60,17 +59,12 @@ export class LlmService {
   }
 
   private run(work: (signal: AbortSignal) => Promise<string>): Promise<string> {
-    const ms = this.config.LLM_TIMEOUT_MS;
-    return withTimeout(
-      ms,
-      work,
-      () =>
-        new EngineTimeoutError(
-          'LLM',
-          this.engine.name,
-          `no answer within ${ms} ms.`,
-          'Check the engine, or raise LLM_TIMEOUT_MS.',
-        ),
-    );
+    const deadline = {
+      service: 'LLM',
+      engine: this.engine.name,
+      ms: this.config.LLM_TIMEOUT_MS,
+      setting: 'LLM_TIMEOUT_MS',
+    };
+    return withEngineDeadline(deadline, work);
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LanguageUnavailableError, VoiceUnavailableError } from '../common/errors/domain.errors.js';
-import { EngineError, EngineTimeoutError } from '../common/errors/engine.errors.js';
-import { withTimeout } from '../common/timeout/with-timeout.js';
+import { EngineError } from '../common/errors/engine.errors.js';
+import { engineTimeout, withEngineDeadline } from '../common/timeout/engine-deadline.js';
 import { AppConfig } from '../config/app-config.js';
 import { VoiceListDto } from './dto/voice-list.dto.js';
 import {
@@ -66,38 +66,33 @@ export class SynthesisService {
    * `signal` lets a caller (e.g. a closing session) give up early.
    */
   async synthesize(request: SynthesisRequest, signal?: AbortSignal): Promise<SynthesisResult> {
-    const ms = this.config.TTS_TIMEOUT_MS;
-    const timeout = () =>
-      new EngineTimeoutError(
-        'TTS',
-        this.engine.name,
-        `no audio within ${ms} ms.`,
-        'Check the engine, or raise TTS_TIMEOUT_MS.',
-      );
+    const deadline = {
+      service: 'TTS',
+      engine: this.engine.name,
+      ms: this.config.TTS_TIMEOUT_MS,
+      setting: 'TTS_TIMEOUT_MS',
+      awaited: 'audio',
+    };
     const engineRequest = {
       text: request.text,
       language: request.language,
       gender: request.gender,
       speed: request.speed ?? 1,
     };
-    const audio = await withTimeout(
-      ms,
-      async (deadline) => {
-        // Inside the deadline: the first request may wait for the engine's voice check.
-        await this.checkVoice(request.language, request.gender);
-        try {
-          return await this.engine.synthesize(
-            engineRequest,
-            signal ? AbortSignal.any([deadline, signal]) : deadline,
-          );
-        } catch (error) {
-          // An engine that rejects with the bare abort reason still answers a timeout (503).
-          if (!(error instanceof EngineError) && deadline.aborted) throw timeout();
-          throw error;
-        }
-      },
-      timeout,
-    );
+    const audio = await withEngineDeadline(deadline, async (expired) => {
+      // Inside the deadline: the first request may wait for the engine's voice check.
+      await this.checkVoice(request.language, request.gender);
+      try {
+        return await this.engine.synthesize(
+          engineRequest,
+          signal ? AbortSignal.any([expired, signal]) : expired,
+        );
+      } catch (error) {
+        // An engine that rejects with the bare abort reason still answers a timeout (503).
+        if (!(error instanceof EngineError) && expired.aborted) throw engineTimeout(deadline);
+        throw error;
+      }
+    });
     return { ...audio, engine: this.engine.name };
   }
 

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
 import { type ChoiceProblem, LanguageUnavailableError } from '../common/errors/domain.errors.js';
-import { EngineOutputRejectedError, EngineTimeoutError } from '../common/errors/engine.errors.js';
-import { withTimeout } from '../common/timeout/with-timeout.js';
+import { EngineOutputRejectedError } from '../common/errors/engine.errors.js';
+import { withEngineDeadline } from '../common/timeout/engine-deadline.js';
 import { CatalogLanguage } from './catalog/catalog-language.js';
 import { LanguageCatalog } from './catalog/language-catalog.js';
 import { LanguageListDto } from './dto/language-list.dto.js';
@@ -108,23 +108,19 @@ export class TranslationService {
     if (source.code === target.code) return { text, untranslated: [] };
     let unknown: readonly string[] = [];
     const reportUnknownWords = (words: readonly string[]) => (unknown = words);
-    const ms = this.config.TRANSLATION_TIMEOUT_MS;
     // Numbers keep priority: a term never covers a dose.
     const fixedTerms = this.terminology.find(text, source, target, protectedSpans(text));
-    const translated = await withTimeout(
-      ms,
-      (signal) =>
-        this.engine.translate(
-          { text, source, target, fixedTerms, reportUnknownWords, speakerGender, addresseeGender },
-          signal,
-        ),
-      () =>
-        new EngineTimeoutError(
-          'Translation',
-          this.engine.name,
-          `no answer within ${ms} ms.`,
-          'Check the engine, or raise TRANSLATION_TIMEOUT_MS.',
-        ),
+    const deadline = {
+      service: 'Translation',
+      engine: this.engine.name,
+      ms: this.config.TRANSLATION_TIMEOUT_MS,
+      setting: 'TRANSLATION_TIMEOUT_MS',
+    };
+    const translated = await withEngineDeadline(deadline, (signal) =>
+      this.engine.translate(
+        { text, source, target, fixedTerms, reportUnknownWords, speakerGender, addresseeGender },
+        signal,
+      ),
     );
     if (missingNumbers(text, translated).length > 0) {
       throw new EngineOutputRejectedError(
