@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { BadRequestException, PayloadTooLargeException } from '@nestjs/common';
+import { AudioTooLargeError, AudioUnreadableError } from '../common/errors/domain.errors.js';
 import { toErrorResponse } from '../common/http/http-error.filter.js';
 import { AppConfig } from '../config/app-config.js';
 import { AudioService } from './audio.service.js';
@@ -47,7 +47,7 @@ describe('AudioService.decodeTo16kMono', () => {
   it('answers 413 { detail } over MAX_AUDIO_BYTES', async () => {
     const bytes = fixture('formats/source-16k-mono-s16.wav');
     const error = await failure(service(4096).decodeTo16kMono(bytes));
-    expect(error).toBeInstanceOf(PayloadTooLargeException);
+    expect(error).toBeInstanceOf(AudioTooLargeError);
     const { status, body } = toErrorResponse(error);
     expect(status).toBe(413);
     expect(body.detail).toMatch(
@@ -57,7 +57,7 @@ describe('AudioService.decodeTo16kMono', () => {
 
   it('answers 400 { detail } with the decoder message for a file that is not a WAV', async () => {
     const error = await failure(service().decodeTo16kMono(fixture('malformed/mp3-id3.wav')));
-    expect(error).toBeInstanceOf(BadRequestException);
+    expect(error).toBeInstanceOf(AudioUnreadableError);
     const { status, body } = toErrorResponse(error);
     expect(status).toBe(400);
     expect(body.detail).toMatch(/^The audio is not a WAV file: it looks like an MP3 file/);

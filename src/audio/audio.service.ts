@@ -1,9 +1,5 @@
-import {
-  BadRequestException,
-  Injectable,
-  OnModuleDestroy,
-  PayloadTooLargeException,
-} from '@nestjs/common';
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { AudioTooLargeError, AudioUnreadableError } from '../common/errors/domain.errors.js';
 import { AppConfig } from '../config/app-config.js';
 import { disposeSharedResampler, resampleTo16k, TARGET_SAMPLE_RATE } from './resampler.js';
 import { AudioDecodeError, decodeWav, type DecodedAudio } from './wav-decoder.js';
@@ -25,8 +21,8 @@ export interface Audio16kMono {
 }
 
 /**
- * WAV uploads to 16 kHz mono floats, in memory. Errors are the HTTP answers of decisions §3:
- * over MAX_AUDIO_BYTES a 413, a file that is not a decodable WAV a 400, both `{ detail }`.
+ * WAV uploads to 16 kHz mono floats, in memory. Over MAX_AUDIO_BYTES: AudioTooLargeError; a file
+ * that is not a decodable WAV: AudioUnreadableError (the HTTP edge answers 413 and 400).
  */
 @Injectable()
 export class AudioService implements OnModuleDestroy {
@@ -35,19 +31,13 @@ export class AudioService implements OnModuleDestroy {
   async decodeTo16kMono(bytes: Uint8Array): Promise<Audio16kMono> {
     const limit = this.config.MAX_AUDIO_BYTES;
     if (bytes.byteLength > limit) {
-      throw new PayloadTooLargeException({
-        detail:
-          `The audio is ${bytes.byteLength} bytes; the most accepted is ${limit} bytes ` +
-          '(MAX_AUDIO_BYTES). Send a shorter recording, or 16-bit mono at 16000 Hz, the smallest ' +
-          'format that keeps speech intact.',
-      });
+      throw new AudioTooLargeError(bytes.byteLength, limit);
     }
     let decoded: DecodedAudio;
     try {
       decoded = decodeWav(bytes);
     } catch (error) {
-      if (error instanceof AudioDecodeError)
-        throw new BadRequestException({ detail: error.message });
+      if (error instanceof AudioDecodeError) throw new AudioUnreadableError(error.message);
       throw error;
     }
     const samples = await resampleTo16k(decoded.samples, decoded.sampleRate);

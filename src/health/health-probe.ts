@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { HealthIndicatorService, type HealthIndicatorResult } from '@nestjs/terminus';
 import { EngineError } from '../common/errors/engine.errors.js';
-import { describeFailure } from '../common/http/http-error.filter.js';
+import { describeFailure } from '../common/errors/describe-failure.js';
 import { AppConfig } from '../config/app-config.js';
 import {
   OrchestratorMetrics,

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EngineTimeoutError } from '../common/errors/engine.errors.js';
-import { withTimeout } from '../common/timeout/with-timeout.js';
-import { invalidField } from '../common/validation/validation-detail.js';
+import { LanguageUnavailableError } from '../common/errors/domain.errors.js';
+import { withEngineDeadline } from '../common/timeout/engine-deadline.js';
 import { AppConfig } from '../config/app-config.js';
 import { LanguageCatalog } from '../translation/catalog/language-catalog.js';
 import type { CatalogLanguage } from '../translation/catalog/catalog-language.js';
@@ -51,24 +50,21 @@ export class LlmService {
   structuredSummary(text: string, targetLanguage: string): Promise<string> {
     const normalized = this.catalog.normalize(targetLanguage);
     if (!normalized.ok) {
-      throw invalidField(['body', 'target_language'], normalized.reason, 'unknown_language');
+      throw new LanguageUnavailableError([
+        { field: 'target_language', message: normalized.reason, type: 'unknown_language' },
+      ]);
     }
     const target = normalized.language;
     return this.run((signal) => this.engine.structuredSummary({ text, target }, signal));
   }
 
   private run(work: (signal: AbortSignal) => Promise<string>): Promise<string> {
-    const ms = this.config.LLM_TIMEOUT_MS;
-    return withTimeout(
-      ms,
-      work,
-      () =>
-        new EngineTimeoutError(
-          'LLM',
-          this.engine.name,
-          `no answer within ${ms} ms.`,
-          'Check the engine, or raise LLM_TIMEOUT_MS.',
-        ),
-    );
+    const deadline = {
+      service: 'LLM',
+      engine: this.engine.name,
+      ms: this.config.LLM_TIMEOUT_MS,
+      setting: 'LLM_TIMEOUT_MS',
+    };
+    return withEngineDeadline(deadline, work);
   }
 }

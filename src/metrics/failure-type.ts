@@ -1,9 +1,9 @@
+import { UnservableChoiceError } from '../common/errors/domain.errors.js';
 import {
   EngineError,
   EngineOutputRejectedError,
   EngineTimeoutError,
 } from '../common/errors/engine.errors.js';
-import { RequestValidationException } from '../common/validation/validation-detail.js';
 
 /** The `type` label of an error counter: a fixed word, never the error's text. */
 export type FailureType = 'timeout' | 'unavailable' | 'rejected' | 'invalid' | 'internal';
@@ -12,6 +12,6 @@ export function failureType(error: unknown): FailureType {
   if (error instanceof EngineTimeoutError) return 'timeout';
   if (error instanceof EngineOutputRejectedError) return 'rejected';
   if (error instanceof EngineError) return 'unavailable';
-  if (error instanceof RequestValidationException) return 'invalid';
+  if (error instanceof UnservableChoiceError) return 'invalid';
   return 'internal';
 }

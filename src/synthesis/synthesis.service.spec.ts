@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { EngineError, EngineTimeoutError } from '../common/errors/engine.errors.js';
-import { RequestValidationException } from '../common/validation/validation-detail.js';
+import { LanguageUnavailableError, VoiceUnavailableError } from '../common/errors/domain.errors.js';
+import { toErrorResponse } from '../common/http/http-error.filter.js';
 import { loadConfig } from '../config/load-config.js';
 import { EngineSynthesis, SynthesizedAudio, TtsEngine, Voice } from './engines/tts-engine.js';
 import { SynthesisService } from './synthesis.service.js';
@@ -69,8 +70,9 @@ describe('SynthesisService', () => {
     const error = await rejection(
       service.synthesize({ text: 'Hallo', language: 'de', gender: 'female' }),
     );
-    expect(error).toBeInstanceOf(RequestValidationException);
-    expect((error as RequestValidationException).details).toEqual([
+    expect(error).toBeInstanceOf(LanguageUnavailableError);
+    expect(toErrorResponse(error).status).toBe(422);
+    expect(toErrorResponse(error).body.detail).toEqual([
       {
         loc: ['body', 'language'],
         msg: "No voice speaks 'de' with the active speech engine 'fake'. Languages with a voice: en, fr (GET /api/v1/synthetize/voices).",
@@ -84,7 +86,8 @@ describe('SynthesisService', () => {
     const error = await rejection(
       service.synthesize({ text: 'Salut', language: 'fr', gender: 'male' }),
     );
-    expect((error as RequestValidationException).details).toEqual([
+    expect(error).toBeInstanceOf(VoiceUnavailableError);
+    expect(toErrorResponse(error).body.detail).toEqual([
       {
         loc: ['body', 'gender'],
         msg: "'fr' has no male voice with the active speech engine 'fake', only female (GET /api/v1/synthetize/voices).",

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EngineError, EngineTimeoutError } from '../common/errors/engine.errors.js';
-import { withTimeout } from '../common/timeout/with-timeout.js';
-import { invalidField } from '../common/validation/validation-detail.js';
+import { LanguageUnavailableError, VoiceUnavailableError } from '../common/errors/domain.errors.js';
+import { EngineError } from '../common/errors/engine.errors.js';
+import { engineTimeout, withEngineDeadline } from '../common/timeout/engine-deadline.js';
 import { AppConfig } from '../config/app-config.js';
 import { VoiceListDto } from './dto/voice-list.dto.js';
 import {
@@ -61,42 +61,38 @@ export class SynthesisService {
 
   /**
    * Speaks `text` with the voice of (language, gender): a RIFF WAV, PCM 16-bit mono. A pair no
-   * voice has is a 422 naming what exists; an engine failure or TTS_TIMEOUT_MS a 503.
+   * voice has is a LanguageUnavailableError or VoiceUnavailableError naming what exists; an
+   * engine failure or TTS_TIMEOUT_MS an EngineError.
    * `signal` lets a caller (e.g. a closing session) give up early.
    */
   async synthesize(request: SynthesisRequest, signal?: AbortSignal): Promise<SynthesisResult> {
-    const ms = this.config.TTS_TIMEOUT_MS;
-    const timeout = () =>
-      new EngineTimeoutError(
-        'TTS',
-        this.engine.name,
-        `no audio within ${ms} ms.`,
-        'Check the engine, or raise TTS_TIMEOUT_MS.',
-      );
+    const deadline = {
+      service: 'TTS',
+      engine: this.engine.name,
+      ms: this.config.TTS_TIMEOUT_MS,
+      setting: 'TTS_TIMEOUT_MS',
+      awaited: 'audio',
+    };
     const engineRequest = {
       text: request.text,
       language: request.language,
       gender: request.gender,
       speed: request.speed ?? 1,
     };
-    const audio = await withTimeout(
-      ms,
-      async (deadline) => {
-        // Inside the deadline: the first request may wait for the engine's voice check.
-        await this.checkVoice(request.language, request.gender);
-        try {
-          return await this.engine.synthesize(
-            engineRequest,
-            signal ? AbortSignal.any([deadline, signal]) : deadline,
-          );
-        } catch (error) {
-          // An engine that rejects with the bare abort reason still answers a timeout (503).
-          if (!(error instanceof EngineError) && deadline.aborted) throw timeout();
-          throw error;
-        }
-      },
-      timeout,
-    );
+    const audio = await withEngineDeadline(deadline, async (expired) => {
+      // Inside the deadline: the first request may wait for the engine's voice check.
+      await this.checkVoice(request.language, request.gender);
+      try {
+        return await this.engine.synthesize(
+          engineRequest,
+          signal ? AbortSignal.any([expired, signal]) : expired,
+        );
+      } catch (error) {
+        // An engine that rejects with the bare abort reason still answers a timeout (503).
+        if (!(error instanceof EngineError) && expired.aborted) throw engineTimeout(deadline);
+        throw error;
+      }
+    });
     return { ...audio, engine: this.engine.name };
   }
 
@@ -106,18 +102,22 @@ export class SynthesisService {
     if (genders.length === 0) {
       const languages = [...new Set(voices.map((v) => v.language))];
       const shown = languages.length > 0 ? languages.join(', ') : 'none';
-      throw invalidField(
-        ['body', 'language'],
-        `No voice speaks '${language}' with the active speech engine '${this.engine.name}'. Languages with a voice: ${shown} (${VOICES_PATH}).`,
-        'language_unavailable',
-      );
+      throw new LanguageUnavailableError([
+        {
+          field: 'language',
+          message: `No voice speaks '${language}' with the active speech engine '${this.engine.name}'. Languages with a voice: ${shown} (${VOICES_PATH}).`,
+          type: 'language_unavailable',
+        },
+      ]);
     }
     if (!genders.includes(gender)) {
-      throw invalidField(
-        ['body', 'gender'],
-        `'${language}' has no ${gender} voice with the active speech engine '${this.engine.name}', only ${genders.join(' and ')} (${VOICES_PATH}).`,
-        'voice_unavailable',
-      );
+      throw new VoiceUnavailableError([
+        {
+          field: 'gender',
+          message: `'${language}' has no ${gender} voice with the active speech engine '${this.engine.name}', only ${genders.join(' and ')} (${VOICES_PATH}).`,
+          type: 'voice_unavailable',
+        },
+      ]);
     }
   }
 }

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AudioService } from '../audio/audio.service.js';
 import { SentenceSegmenterFactory } from '../audio/vad/vad.module.js';
-import { EngineTimeoutError } from '../common/errors/engine.errors.js';
-import { withTimeout } from '../common/timeout/with-timeout.js';
+import { type EngineDeadline, withEngineDeadline } from '../common/timeout/engine-deadline.js';
 import { AppConfig } from '../config/app-config.js';
 import { TranscriptionResultDto } from './dto/transcription-result.dto.js';
 import { ASR_ENGINE, ASR_SAMPLE_RATE, type AsrEngine } from './engines/asr-engine.js';
@@ -106,16 +105,13 @@ export class TranscriptionService {
    * every call, within ASR_TIMEOUT_MS; rejects with an EngineError naming the engine.
    */
   async probe(): Promise<void> {
-    await withTimeout<unknown>(
-      this.config.ASR_TIMEOUT_MS,
-      (signal) =>
-        this.engine.probe
-          ? this.engine.probe()
-          : this.engine.transcribe(
-              { samples: new Float32Array(ASR_SAMPLE_RATE / 2), localeHints: [] },
-              signal,
-            ),
-      () => this.timeoutError(),
+    await withEngineDeadline<unknown>(this.deadline(), (signal) =>
+      this.engine.probe
+        ? this.engine.probe()
+        : this.engine.transcribe(
+            { samples: new Float32Array(ASR_SAMPLE_RATE / 2), localeHints: [] },
+            signal,
+          ),
     );
   }
 
@@ -124,21 +120,19 @@ export class TranscriptionService {
     samples: Float32Array,
     candidates: readonly string[],
   ): Promise<{ text: string; locale?: string; confidence?: number }> {
-    const { text, locale, confidence } = await withTimeout(
-      this.config.ASR_TIMEOUT_MS,
-      (signal) => this.engine.transcribe({ samples, localeHints: candidates }, signal),
-      () => this.timeoutError(),
+    const { text, locale, confidence } = await withEngineDeadline(this.deadline(), (signal) =>
+      this.engine.transcribe({ samples, localeHints: candidates }, signal),
     );
     return { text: text.trim(), locale, confidence };
   }
 
-  private timeoutError(): EngineTimeoutError {
-    return new EngineTimeoutError(
-      'Transcription',
-      this.engine.name,
-      `no answer within ${this.config.ASR_TIMEOUT_MS} ms.`,
-      'Check the engine, or raise ASR_TIMEOUT_MS.',
-    );
+  private deadline(): EngineDeadline {
+    return {
+      service: 'Transcription',
+      engine: this.engine.name,
+      ms: this.config.ASR_TIMEOUT_MS,
+      setting: 'ASR_TIMEOUT_MS',
+    };
   }
 
   /**

@@ -1,11 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
-import { EngineOutputRejectedError, EngineTimeoutError } from '../common/errors/engine.errors.js';
-import { withTimeout } from '../common/timeout/with-timeout.js';
-import {
-  RequestValidationException,
-  ValidationDetail,
-} from '../common/validation/validation-detail.js';
+import { type ChoiceProblem, LanguageUnavailableError } from '../common/errors/domain.errors.js';
+import { EngineOutputRejectedError } from '../common/errors/engine.errors.js';
+import { withEngineDeadline } from '../common/timeout/engine-deadline.js';
 import { CatalogLanguage } from './catalog/catalog-language.js';
 import { LanguageCatalog } from './catalog/language-catalog.js';
 import { LanguageListDto } from './dto/language-list.dto.js';
@@ -111,23 +108,19 @@ export class TranslationService {
     if (source.code === target.code) return { text, untranslated: [] };
     let unknown: readonly string[] = [];
     const reportUnknownWords = (words: readonly string[]) => (unknown = words);
-    const ms = this.config.TRANSLATION_TIMEOUT_MS;
     // Numbers keep priority: a term never covers a dose.
     const fixedTerms = this.terminology.find(text, source, target, protectedSpans(text));
-    const translated = await withTimeout(
-      ms,
-      (signal) =>
-        this.engine.translate(
-          { text, source, target, fixedTerms, reportUnknownWords, speakerGender, addresseeGender },
-          signal,
-        ),
-      () =>
-        new EngineTimeoutError(
-          'Translation',
-          this.engine.name,
-          `no answer within ${ms} ms.`,
-          'Check the engine, or raise TRANSLATION_TIMEOUT_MS.',
-        ),
+    const deadline = {
+      service: 'Translation',
+      engine: this.engine.name,
+      ms: this.config.TRANSLATION_TIMEOUT_MS,
+      setting: 'TRANSLATION_TIMEOUT_MS',
+    };
+    const translated = await withEngineDeadline(deadline, (signal) =>
+      this.engine.translate(
+        { text, source, target, fixedTerms, reportUnknownWords, speakerGender, addresseeGender },
+        signal,
+      ),
     );
     if (missingNumbers(text, translated).length > 0) {
       throw new EngineOutputRejectedError(
@@ -143,7 +136,7 @@ export class TranslationService {
     };
   }
 
-  /** Resolves both request codes, reporting the problems of both fields in one 422. */
+  /** Resolves both request codes, reporting the problems of both fields at once. */
   private async resolvePair(
     sourceCode: string,
     targetCode: string,
@@ -151,31 +144,30 @@ export class TranslationService {
     const available = await this.engine.availableCodes();
     const source = this.resolveCode('source_language', sourceCode, available);
     const target = this.resolveCode('target_language', targetCode, available);
-    const problems = [source, target].filter((r): r is ValidationDetail => 'loc' in r);
-    if (problems.length > 0) throw new RequestValidationException(problems);
+    const problems = [source, target].filter((r): r is ChoiceProblem => 'field' in r);
+    if (problems.length > 0) throw new LanguageUnavailableError(problems);
     return [source as CatalogLanguage, target as CatalogLanguage];
   }
 
-  /** The catalog language of an opaque code, or the 2.13 detail that tells the client what to send. */
+  /** The catalog language of an opaque code, or the problem that tells the client what to send. */
   private resolveCode(
     field: string,
     code: string,
     available: ReadonlySet<string>,
-  ): CatalogLanguage | ValidationDetail {
-    const loc = ['body', field];
+  ): CatalogLanguage | ChoiceProblem {
     const language = this.catalog.findByCode(code);
     if (language && available.has(language.code)) return language;
     if (language) {
-      const msg = `${language.name} (${language.code}) is not available with the active translation engine '${this.engine.name}'; ${LIST_PATH} lists the available languages.`;
-      return { loc, msg, type: 'language_unavailable' };
+      const message = `${language.name} (${language.code}) is not available with the active translation engine '${this.engine.name}'; ${LIST_PATH} lists the available languages.`;
+      return { field, message, type: 'language_unavailable' };
     }
     const normalized = this.catalog.normalize(code);
     if (normalized.ok) {
       const { name, code: opaque } = normalized.language;
-      const msg = `'${code}' is an ISO 639 code or BCP-47 tag; send the language's code from ${LIST_PATH} instead (for ${name}: ${opaque}).`;
-      return { loc, msg, type: 'language_code_format' };
+      const message = `'${code}' is an ISO 639 code or BCP-47 tag; send the language's code from ${LIST_PATH} instead (for ${name}: ${opaque}).`;
+      return { field, message, type: 'language_code_format' };
     }
-    const msg = `'${code}' is not a known language code; send a code from ${LIST_PATH} (e.g. eng_Latn).`;
-    return { loc, msg, type: 'unknown_language' };
+    const message = `'${code}' is not a known language code; send a code from ${LIST_PATH} (e.g. eng_Latn).`;
+    return { field, message, type: 'unknown_language' };
   }
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { BadRequestException, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import {
+  AudioTooLargeError,
+  AudioUnreadableError,
+  LanguageUnavailableError,
+} from '../errors/domain.errors.js';
 import { EngineTimeoutError, EngineUnavailableError } from '../errors/engine.errors.js';
 import { invalidField } from '../validation/validation-detail.js';
 import { toErrorResponse } from './http-error.filter.js';
@@ -32,6 +37,32 @@ describe('toErrorResponse', () => {
           { loc: ['body', 'text'], msg: 'text must not be empty', type: 'string_too_short' },
         ],
       },
+    });
+  });
+
+  it('answers an unservable choice with a 422 on each body field it names', () => {
+    const error = new LanguageUnavailableError([
+      { field: 'source_language', message: 'no source', type: 'unknown_language' },
+      { field: 'target_language', message: 'no target', type: 'language_unavailable' },
+    ]);
+    expect(toErrorResponse(error)).toEqual({
+      status: 422,
+      body: {
+        detail: [
+          { loc: ['body', 'source_language'], msg: 'no source', type: 'unknown_language' },
+          { loc: ['body', 'target_language'], msg: 'no target', type: 'language_unavailable' },
+        ],
+      },
+    });
+  });
+
+  it('answers audio too large with 413 and unreadable audio with 400, each with its sentence', () => {
+    const large = toErrorResponse(new AudioTooLargeError(10, 4));
+    expect(large.status).toBe(413);
+    expect(large.body.detail).toMatch(/^The audio is 10 bytes; the most accepted is 4 bytes/);
+    expect(toErrorResponse(new AudioUnreadableError('not a WAV'))).toEqual({
+      status: 400,
+      body: { detail: 'not a WAV' },
     });
   });
 

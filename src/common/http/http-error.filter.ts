@@ -7,6 +7,12 @@ import {
   Logger,
 } from '@nestjs/common';
 import type { Response } from 'express';
+import { describeFailure } from '../errors/describe-failure.js';
+import {
+  AudioTooLargeError,
+  AudioUnreadableError,
+  UnservableChoiceError,
+} from '../errors/domain.errors.js';
 import { EngineError } from '../errors/engine.errors.js';
 import { WrongMethodException } from './allowed-methods.js';
 
@@ -28,6 +34,21 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
   if (error instanceof EngineError) {
     return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { detail: error.detail } };
   }
+  // Every REST field a service names is a body field: the path is the HTTP edge's to add.
+  if (error instanceof UnservableChoiceError) {
+    const detail = error.problems.map(({ field, message, type }) => ({
+      loc: ['body', field],
+      msg: message,
+      type,
+    }));
+    return { status: HttpStatus.UNPROCESSABLE_ENTITY, body: { detail } };
+  }
+  if (error instanceof AudioTooLargeError) {
+    return { status: HttpStatus.PAYLOAD_TOO_LARGE, body: { detail: error.message } };
+  }
+  if (error instanceof AudioUnreadableError) {
+    return { status: HttpStatus.BAD_REQUEST, body: { detail: error.message } };
+  }
   if (error instanceof HttpException) {
     const status = error.getStatus();
     const response = error.getResponse();
@@ -42,25 +63,6 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
     status: HttpStatus.INTERNAL_SERVER_ERROR,
     body: { detail: 'Internal error. It has been logged; retry, and report it if it persists.' },
   };
-}
-
-/**
- * What a 5xx log line says about the failure. Engine errors: their kind, engine and message (which
- * never holds conversation text; the remote server's words stay out). Anything else: its class and
- * stack frames, without the message line, since a parser's message can quote the input.
- */
-export function describeFailure(error: unknown): Record<string, unknown> {
-  if (error instanceof EngineError) {
-    return {
-      kind: error.name,
-      service: error.service,
-      engine: error.engine,
-      message: error.message,
-    };
-  }
-  const kind = error instanceof Error ? error.constructor.name : typeof error;
-  const frames = error instanceof Error ? (error.stack ?? '').split('\n').slice(1).join('\n') : '';
-  return { kind, frames };
 }
 
 @Catch()

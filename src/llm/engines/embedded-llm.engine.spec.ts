@@ -1,5 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { RequestValidationException } from '../../common/validation/validation-detail.js';
+import { LanguageUnavailableError } from '../../common/errors/domain.errors.js';
+import { toErrorResponse } from '../../common/http/http-error.filter.js';
 import type { LanguageIdentifier } from '../../transcription/language-id/language-identifier.js';
 import { LanguageCatalog } from '../../translation/catalog/language-catalog.js';
 import type { CatalogLanguage } from '../../translation/catalog/catalog-language.js';
@@ -32,8 +33,10 @@ describe('EmbeddedLlmEngine.structuredSummary', () => {
     const error = await summarizer
       .structuredSummary({ text: NOTE, target: language('zho_Hans') })
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RequestValidationException);
-    const [detail] = (error as RequestValidationException).details;
+    expect(error).toBeInstanceOf(LanguageUnavailableError);
+    const { status, body } = toErrorResponse(error);
+    expect(status).toBe(422);
+    const [detail] = body.detail as { loc: string[]; msg: string; type: string }[];
     expect(detail).toMatchObject({
       loc: ['body', 'target_language'],
       type: 'language_unavailable',

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EngineUnavailableError } from '../../common/errors/engine.errors.js';
-import { invalidField } from '../../common/validation/validation-detail.js';
+import { LanguageUnavailableError } from '../../common/errors/domain.errors.js';
 import { LanguageIdentifier } from '../../transcription/language-id/language-identifier.js';
 import { LanguageCatalog } from '../../translation/catalog/language-catalog.js';
 import type { CatalogLanguage } from '../../translation/catalog/catalog-language.js';
@@ -80,11 +80,13 @@ export class EmbeddedLlmEngine implements LlmEngine {
     if (target.code !== source.code) {
       const available = await this.translation.availableLanguages();
       if (!available.some((language) => language.code === target.code)) {
-        throw invalidField(
-          ['body', 'target_language'],
-          `${target.name} (${target.bcp47}) is not available: the embedded engine writes a summary in another language through the translation engine '${this.translation.engineName}', which does not translate into it. GET /api/v1/translation/languages lists the languages it does; LLM_ENGINE=openai writes in any language.`,
-          'language_unavailable',
-        );
+        throw new LanguageUnavailableError([
+          {
+            field: 'target_language',
+            message: `${target.name} (${target.bcp47}) is not available: the embedded engine writes a summary in another language through the translation engine '${this.translation.engineName}', which does not translate into it. GET /api/v1/translation/languages lists the languages it does; LLM_ENGINE=openai writes in any language.`,
+            type: 'language_unavailable',
+          },
+        ]);
       }
     }
     return this.structured.summarize(text, source, target, (part, from, to) =>

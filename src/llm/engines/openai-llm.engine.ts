@@ -1,15 +1,10 @@
-import OpenAI from 'openai';
+import { EngineOutputRejectedError } from '../../common/errors/engine.errors.js';
 import {
-  EngineOutputRejectedError,
-  EngineUnavailableError,
-} from '../../common/errors/engine.errors.js';
-import {
-  openAiFailure,
-  openAiSettingHints,
-  type OpenAiErrorHints,
-} from '../../common/errors/openai-errors.js';
-import { createOpenAiClient } from '../../common/openai-client.js';
-import { field } from '../../common/errors/remote-error-text.js';
+  type ChatChoice,
+  OpenAiCompatibleClient,
+} from '../../common/openai/openai-compatible-client.js';
+import { unwrapAnswer } from '../../common/openai/chat-answer.js';
+import type { OpenAiSettings } from '../../common/openai/openai-errors.js';
 import { missingNumbers, protectedSpans } from '../../translation/medical-tokens.js';
 import {
   generatePrompt,
@@ -41,21 +36,7 @@ const STRUCTURED_TEMPERATURE = 0;
 /** One retry of the same request after a rejected answer: a second rejection is final. */
 const ATTEMPTS = 2;
 
-const QUOTE_PAIRS: readonly (readonly [string, string])[] = [
-  ['"', '"'],
-  ['“', '”'],
-  ['„', '“'],
-  ['«', '»'],
-  ['「', '」'],
-  ['‘', '’'],
-  ["'", "'"],
-];
-
-export interface OpenAiLlmOptions {
-  readonly baseUrl: string;
-  readonly apiKey?: string;
-  readonly model: string;
-  readonly timeoutMs: number;
+export interface OpenAiLlmOptions extends OpenAiSettings {
   readonly maxTokens: number;
 }
 
@@ -76,23 +57,6 @@ interface Operation {
   readonly text: string;
   readonly temperature: number;
   readonly numbers?: NumberCheck;
-}
-
-/**
- * The answer without a leading `<think>…</think>` block (reasoning models served without a
- * reasoning parser), a code fence around it, or a pair of quotes around it.
- */
-export function unwrapAnswer(answer: string): string {
-  let text = answer.replace(/^\s*<think>[\s\S]*?<\/think>/, '').trim();
-  const fence = /^```[^\n`]*\n([\s\S]*?)\n?```$/.exec(text);
-  if (fence) text = fence[1].trim();
-  for (const [open, close] of QUOTE_PAIRS) {
-    if (text.length < open.length + close.length) continue;
-    const inner = text.slice(open.length, -close.length);
-    const wrapped = text.startsWith(open) && text.endsWith(close);
-    if (wrapped && !inner.includes(open) && !inner.includes(close)) return inner.trim();
-  }
-  return text;
 }
 
 const numberWord = (count: number) => (count === 1 ? '1 number' : `${count} numbers`);
@@ -156,12 +120,15 @@ function distinctNumbers(texts: readonly string[]): string {
  */
 export class OpenAiLlmEngine implements LlmEngine {
   readonly name = ENGINE;
-  private readonly client: OpenAI;
-  private readonly hints: OpenAiErrorHints;
+  private readonly client: OpenAiCompatibleClient;
 
   constructor(private readonly options: OpenAiLlmOptions) {
-    this.client = createOpenAiClient(options);
-    this.hints = openAiSettingHints(SETTINGS, options);
+    this.client = new OpenAiCompatibleClient({
+      service: SERVICE,
+      engine: ENGINE,
+      names: SETTINGS,
+      settings: options,
+    });
   }
 
   paraphrase(
@@ -220,8 +187,8 @@ export class OpenAiLlmEngine implements LlmEngine {
   private async run(operation: Operation, signal: AbortSignal): Promise<string> {
     let rejection: Rejection | undefined;
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const completion = await this.complete(operation, signal);
-      const answer = this.inspect(completion, operation);
+      const choice = await this.complete(operation, signal);
+      const answer = this.inspect(choice, operation);
       if (typeof answer === 'string') return answer;
       rejection = answer;
     }
@@ -234,49 +201,28 @@ export class OpenAiLlmEngine implements LlmEngine {
     );
   }
 
-  private async complete(
+  private complete(
     { system, text, temperature }: Operation,
     signal: AbortSignal,
-  ): Promise<unknown> {
-    const started = Date.now();
-    try {
-      return await this.client.chat.completions.create(
-        {
-          model: this.options.model,
-          temperature,
-          max_tokens: this.options.maxTokens,
-          messages: [
-            { role: 'system', content: system },
-            { role: 'user', content: text },
-          ],
-        },
-        { signal },
-      );
-    } catch (error) {
-      throw openAiFailure(error, {
-        service: SERVICE,
-        engine: ENGINE,
-        timeoutMs: this.options.timeoutMs,
-        signal,
-        started,
-        text,
-        hints: this.hints,
-      });
-    }
+  ): Promise<ChatChoice> {
+    return this.client.chat(
+      {
+        temperature,
+        max_tokens: this.options.maxTokens,
+        messages: [
+          { role: 'system', content: system },
+          { role: 'user', content: text },
+        ],
+      },
+      { signal, text },
+    );
   }
 
   /** The usable answer, or why it is not usable (worth one more try). */
-  private inspect(completion: unknown, { numbers }: Operation): string | Rejection {
-    const choice = field(field(completion, 'choices'), 0);
-    if (choice === undefined) {
-      throw new EngineUnavailableError(
-        SERVICE,
-        ENGINE,
-        'answered without a chat completion choice.',
-        this.hints.url(),
-      );
-    }
-    const finish = field(choice, 'finish_reason');
+  private inspect(
+    { finishReason: finish, content }: ChatChoice,
+    { numbers }: Operation,
+  ): string | Rejection {
     if (finish === 'length') {
       // A cut medical text may silently lose a dose or a negation.
       return {
@@ -287,8 +233,7 @@ export class OpenAiLlmEngine implements LlmEngine {
     if (finish === 'content_filter') {
       return { reason: 'the server filtered the answer (finish_reason content_filter)' };
     }
-    const content = field(field(choice, 'message'), 'content');
-    const answer = typeof content === 'string' ? unwrapAnswer(content) : '';
+    const answer = unwrapAnswer(content);
     if (!answer) {
       return {
         reason: 'the model returned an empty answer',

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { describeFailure } from '../../common/http/http-error.filter.js';
-import { failureMessage } from '../pipeline/failure-message.js';
+import { describeFailure } from '../../common/errors/describe-failure.js';
+import { failureMessage } from '../protocol/failure-message.js';
 import type { HandshakeDto } from '../protocol/dto/handshake.dto.js';
 import type { HandshakeRejectionReason, ServerMessage } from '../protocol/server-messages.js';
 import type { Session } from './session.js';

@@ -4,7 +4,7 @@ import type { Sentence, SentenceSegmenter } from '../../audio/vad/sentence-segme
 import type { PcmS16leDecoder } from '../../audio/stream/pcm-s16le-decoder.js';
 import type { StreamResampler } from '../../audio/stream/stream-resampler.js';
 import { floatToInt16 } from '../../audio/wav-encoder.js';
-import { describeFailure } from '../../common/http/http-error.filter.js';
+import { describeFailure } from '../../common/errors/describe-failure.js';
 import type { OrchestratorMetrics } from '../../metrics/orchestrator-metrics.service.js';
 import type { ArchiveBuilder } from '../archive/archive-builder.js';
 import type {
@@ -15,7 +15,7 @@ import type {
   SessionErrorService,
   SpeakerCorrection,
 } from '../conversation/conversation.types.js';
-import { failureMessage } from '../pipeline/failure-message.js';
+import { failureMessage } from '../protocol/failure-message.js';
 import type { PipelineOutput, SentencePipeline } from '../pipeline/sentence-pipeline.js';
 import type { ClientMessage, ClientMessageParser } from '../protocol/client-message-parser.js';
 import type {

@@ -1,14 +1,10 @@
-import OpenAI, { APIError } from 'openai';
+import type { APIError } from 'openai';
 import { AudioDecodeError, decodeWav, describeNonWav } from '../../audio/wav-decoder.js';
 import { encodeWav } from '../../audio/wav-encoder.js';
 import { EngineUnavailableError } from '../../common/errors/engine.errors.js';
-import {
-  openAiFailure,
-  openAiSettingHints,
-  type OpenAiErrorHints,
-} from '../../common/errors/openai-errors.js';
-import { createOpenAiClient } from '../../common/openai-client.js';
 import { field, withoutCredentials } from '../../common/errors/remote-error-text.js';
+import { OpenAiCompatibleClient } from '../../common/openai/openai-compatible-client.js';
+import type { OpenAiSettings } from '../../common/openai/openai-errors.js';
 import {
   compareVoices,
   EngineSynthesis,
@@ -35,12 +31,8 @@ export interface OpenAiVoice extends Voice {
   readonly voice: string;
 }
 
-export interface OpenAiSpeechOptions {
-  readonly baseUrl: string;
-  readonly apiKey?: string;
-  readonly model: string;
+export interface OpenAiSpeechOptions extends OpenAiSettings {
   readonly voices: readonly OpenAiVoice[];
-  readonly timeoutMs: number;
 }
 
 /**
@@ -74,13 +66,16 @@ function serverMessage(error: APIError): string {
  */
 export class OpenAiSpeechEngine implements TtsEngine {
   readonly name = ENGINE;
-  private readonly client: OpenAI;
-  private readonly hints: OpenAiErrorHints;
+  private readonly client: OpenAiCompatibleClient;
   private readonly voiceNames: ReadonlyMap<string, string>;
 
   constructor(private readonly options: OpenAiSpeechOptions) {
-    this.client = createOpenAiClient(options);
-    this.hints = openAiSettingHints(SETTINGS, options);
+    this.client = new OpenAiCompatibleClient({
+      service: SERVICE,
+      engine: ENGINE,
+      names: SETTINGS,
+      settings: options,
+    });
     this.voiceNames = new Map(options.voices.map((v) => [`${v.language}:${v.gender}`, v.voice]));
   }
 
@@ -103,31 +98,23 @@ export class OpenAiSpeechEngine implements TtsEngine {
         'Add it to TTS_OPENAI_VOICES.',
       );
     }
-    const started = Date.now();
-    let bytes: Buffer;
-    try {
-      const response = await this.client.audio.speech.create(
+    const request = {
+      signal,
+      text,
+      serverMessage,
+      hints: {
+        model: () => this.modelHint(voice),
+        status: (status: number | undefined) =>
+          status === 400 || status === 422 ? this.voiceHint(voice) : undefined,
+      },
+    };
+    const bytes = await this.client.request(request, async (api) => {
+      const response = await api.audio.speech.create(
         { model: this.options.model, voice, input: text, speed, response_format: 'wav' },
         { signal },
       );
-      bytes = Buffer.from(await response.arrayBuffer());
-    } catch (error) {
-      throw openAiFailure(error, {
-        service: SERVICE,
-        engine: ENGINE,
-        timeoutMs: this.options.timeoutMs,
-        signal,
-        started,
-        text,
-        serverMessage,
-        hints: {
-          ...this.hints,
-          model: () => this.modelHint(voice),
-          status: (status) =>
-            status === 400 || status === 422 ? this.voiceHint(voice) : undefined,
-        },
-      });
-    }
+      return Buffer.from(await response.arrayBuffer());
+    });
     return this.toPcm16Mono(bytes);
   }
 

@@ -1,12 +1,8 @@
-import OpenAI, { toFile } from 'openai';
+import { toFile } from 'openai';
 import { EngineUnavailableError } from '../../common/errors/engine.errors.js';
-import {
-  openAiFailure,
-  openAiSettingHints,
-  type OpenAiErrorHints,
-} from '../../common/errors/openai-errors.js';
-import { createOpenAiClient } from '../../common/openai-client.js';
 import { field } from '../../common/errors/remote-error-text.js';
+import { OpenAiCompatibleClient } from '../../common/openai/openai-compatible-client.js';
+import type { OpenAiSettings } from '../../common/openai/openai-errors.js';
 import { encodeWav } from '../../audio/wav-encoder.js';
 import { ASR_SAMPLE_RATE, AsrAudio, AsrEngine, AsrTranscript } from './asr-engine.js';
 
@@ -23,12 +19,7 @@ const ENGINE = 'openai';
 /** Language subtags whose ISO 639-1 code differs (Filipino is sent as Tagalog, Bokmål as Norwegian). */
 const ISO_639_1: Readonly<Record<string, string>> = { fil: 'tl', nb: 'no' };
 
-export interface OpenAiTranscriptionOptions {
-  readonly baseUrl: string;
-  readonly apiKey?: string;
-  readonly model: string;
-  readonly timeoutMs: number;
-}
+export type OpenAiTranscriptionOptions = OpenAiSettings;
 
 /**
  * Adapter for any OpenAI-compatible transcription server (speaches / faster-whisper, vLLM,
@@ -36,16 +27,19 @@ export interface OpenAiTranscriptionOptions {
  */
 export class OpenAiTranscriptionEngine implements AsrEngine {
   readonly name = ENGINE;
-  private readonly client: OpenAI;
-  private readonly hints: OpenAiErrorHints;
+  private readonly client: OpenAiCompatibleClient;
 
   constructor(
     private readonly options: OpenAiTranscriptionOptions,
     /** What the model recognizes: Whisper-class models are multilingual, so every catalog locale. */
     private readonly locales: readonly string[],
   ) {
-    this.client = createOpenAiClient(options);
-    this.hints = openAiSettingHints(SETTINGS, options);
+    this.client = new OpenAiCompatibleClient({
+      service: SERVICE,
+      engine: ENGINE,
+      names: SETTINGS,
+      settings: options,
+    });
   }
 
   languages(): readonly string[] {
@@ -56,14 +50,12 @@ export class OpenAiTranscriptionEngine implements AsrEngine {
     { samples, localeHints }: AsrAudio,
     signal: AbortSignal,
   ): Promise<AsrTranscript> {
-    const started = Date.now();
     const language = this.language(localeHints);
-    let answer: unknown;
-    try {
+    const answer: unknown = await this.client.request({ signal }, async (api) => {
       const file = await toFile(encodeWav(samples, ASR_SAMPLE_RATE), 'audio.wav', {
         type: 'audio/wav',
       });
-      answer = await this.client.audio.transcriptions.create(
+      return api.audio.transcriptions.create(
         {
           file,
           model: this.options.model,
@@ -72,23 +64,14 @@ export class OpenAiTranscriptionEngine implements AsrEngine {
         },
         { signal },
       );
-    } catch (error) {
-      throw openAiFailure(error, {
-        service: SERVICE,
-        engine: ENGINE,
-        timeoutMs: this.options.timeoutMs,
-        signal,
-        started,
-        hints: this.hints,
-      });
-    }
+    });
     const text = field(answer, 'text');
     if (typeof text !== 'string') {
       throw new EngineUnavailableError(
         SERVICE,
         ENGINE,
         'answered without a transcription text.',
-        this.hints.url(),
+        this.client.hints.url(),
       );
     }
     return { text: text.trim() };

@@ -1,13 +1,17 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { isDeadline } from '../timeout/with-timeout.js';
-import { EngineError, EngineTimeoutError, EngineUnavailableError } from './engine.errors.js';
+import {
+  EngineError,
+  EngineTimeoutError,
+  EngineUnavailableError,
+} from '../errors/engine.errors.js';
 import {
   apiKeyHint,
   field,
   networkCode,
   serverErrorText,
   withoutCredentials,
-} from './remote-error-text.js';
+} from '../errors/remote-error-text.js';
 
 /** The adapter's hints, naming its settings; asked for only when the failure needs one. */
 export interface OpenAiErrorHints {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
-import { EngineTimeoutError, EngineUnavailableError } from './engine.errors.js';
+import { EngineTimeoutError, EngineUnavailableError } from '../errors/engine.errors.js';
 import {
   OpenAiErrorHints,
   OpenAiFailedCall,
