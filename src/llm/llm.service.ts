@@ -3,10 +3,10 @@ import { EngineTimeoutError } from '../common/errors/engine.errors.js';
 import { withTimeout } from '../common/timeout/with-timeout.js';
 import { invalidField } from '../common/validation/validation-detail.js';
 import { AppConfig } from '../config/app-config.js';
-import { LanguageCatalog } from '../translation/catalog/language-catalog.js';
-import type { CatalogLanguage } from '../translation/catalog/catalog-language.js';
-import type { AgeCategory, PatientGender } from './engines/llm-engine.js';
+import { LanguageCatalog } from '../language/catalog/language-catalog.js';
+import type { CatalogLanguage } from '../language/catalog/catalog-language.js';
 import { LLM_ENGINE, type LlmEngine } from './engines/llm-engine.js';
+import type { AgeCategory, PatientGender } from '../language/speech-settings.js';
 
 export interface ParaphraseOptions {
   sentence: string;

@@ -3,14 +3,9 @@ import { EngineError, EngineTimeoutError } from '../common/errors/engine.errors.
 import { withTimeout } from '../common/timeout/with-timeout.js';
 import { invalidField } from '../common/validation/validation-detail.js';
 import { AppConfig } from '../config/app-config.js';
+import { DEFAULT_SPEED, type VoiceGender } from '../language/speech-settings.js';
 import { VoiceListDto } from './dto/voice-list.dto.js';
-import {
-  SynthesizedAudio,
-  TTS_ENGINE,
-  type TtsEngine,
-  type Voice,
-  type VoiceGender,
-} from './engines/tts-engine.js';
+import { SynthesizedAudio, TTS_ENGINE, type TtsEngine, type Voice } from './engines/tts-engine.js';
 
 const VOICES_PATH = 'GET /api/v1/synthetize/voices';
 
@@ -77,7 +72,7 @@ export class SynthesisService {
       text: request.text,
       language: request.language,
       gender: request.gender,
-      speed: request.speed ?? 1,
+      speed: request.speed ?? DEFAULT_SPEED,
     };
     const audio = await withTimeout(
       ms,

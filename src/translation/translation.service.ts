@@ -6,8 +6,8 @@ import {
   RequestValidationException,
   ValidationDetail,
 } from '../common/validation/validation-detail.js';
-import { CatalogLanguage } from './catalog/catalog-language.js';
-import { LanguageCatalog } from './catalog/language-catalog.js';
+import { CatalogLanguage } from '../language/catalog/catalog-language.js';
+import { LanguageCatalog } from '../language/catalog/language-catalog.js';
 import { LanguageListDto } from './dto/language-list.dto.js';
 import { TranslateRequestDto } from './dto/translate-request.dto.js';
 import { TranslationResultDto } from './dto/translation-result.dto.js';
@@ -17,7 +17,7 @@ import {
   type TranslationEngine,
 } from './engines/translation-engine.js';
 
-import { missingNumbers, protectedSpans } from './medical-tokens.js';
+import { missingNumbers, protectedSpans } from '../language/medical-tokens.js';
 import { ClinicalTerminology } from './terminology/clinical-terminology.js';
 import { SpecialistVocabulary } from './untranslated/specialist-vocabulary.js';
 import { untranslatedWords } from './untranslated/untranslated-words.js';

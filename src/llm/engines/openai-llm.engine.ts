@@ -10,7 +10,7 @@ import {
 } from '../../common/errors/openai-errors.js';
 import { createOpenAiClient } from '../../common/openai-client.js';
 import { field } from '../../common/errors/remote-error-text.js';
-import { missingNumbers, protectedSpans } from '../../translation/medical-tokens.js';
+import { missingNumbers, protectedSpans } from '../../language/medical-tokens.js';
 import {
   generatePrompt,
   paraphrasePrompt,

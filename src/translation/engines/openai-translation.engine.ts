@@ -10,7 +10,7 @@ import {
 } from '../../common/errors/openai-errors.js';
 import { createOpenAiClient } from '../../common/openai-client.js';
 import { field } from '../../common/errors/remote-error-text.js';
-import { CatalogLanguage } from '../catalog/catalog-language.js';
+import { CatalogLanguage } from '../../language/catalog/catalog-language.js';
 import { describeTerms, glossaryTerms, missingTerms } from './glossary-terms.js';
 import {
   buildGlossaryCorrection,

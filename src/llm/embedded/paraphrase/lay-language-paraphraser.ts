@@ -1,5 +1,4 @@
-import type { AgeCategory, PatientGender } from '../../engines/llm-engine.js';
-import { missingNumbers, protectedSpans } from '../../../translation/medical-tokens.js';
+import { missingNumbers, protectedSpans } from '../../../language/medical-tokens.js';
 import { termsOf, type LexiconEntry } from './lexicon-entry.js';
 import { EN_LEXICON } from './lexicon.en.js';
 import { ES_LEXICON } from './lexicon.es.js';
@@ -13,6 +12,7 @@ import {
   agreeWithListener,
   fixDeterminer,
 } from './register.js';
+import type { AgeCategory, PatientGender } from '../../../language/speech-settings.js';
 
 /** Languages the embedded paraphraser covers (ISO 639-1). */
 export const SUPPORTED_PARAPHRASE_LANGUAGES = ['en', 'fr', 'es'] as const;

@@ -1,5 +1,5 @@
-import type { PatientGender } from '../../engines/llm-engine.js';
 import type { NounGender } from './lexicon-entry.js';
+import type { PatientGender } from '../../../language/speech-settings.js';
 
 type Language = 'en' | 'fr' | 'es';
 

@@ -4,7 +4,7 @@
  * notes such as `Allergies: …` and free prose with cue words). Every bullet is a verbatim piece of
  * the input, or its translation when the target language differs: nothing is invented.
  */
-import type { CatalogLanguage } from '../../../translation/catalog/catalog-language.js';
+import type { CatalogLanguage } from '../../../language/catalog/catalog-language.js';
 import { splitSentences } from './sentences.js';
 
 export type SectionKey = 'reason' | 'history' | 'medications' | 'allergies' | 'vitals' | 'plan';
