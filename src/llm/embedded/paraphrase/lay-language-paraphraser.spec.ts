@@ -11,7 +11,7 @@ import { termsOf, type LexiconEntry } from './lexicon-entry.js';
 import { EN_LEXICON } from './lexicon.en.js';
 import { ES_LEXICON } from './lexicon.es.js';
 import { FR_LEXICON } from './lexicon.fr.js';
-import { negationCount } from './register.js';
+import { negationCount } from './negations.js';
 import type { AgeCategory, PatientGender } from '../../../language/speech-settings.js';
 
 interface FixtureSentence {
