@@ -1,4 +1,4 @@
-// Generates src/translation/catalog/language-catalog.data.json (committed) from three sources:
+// Generates src/language/catalog/language-catalog.data.json (committed) from three sources:
 // scripts/data/flores200-codes.txt (the only hand-written input: which languages exist),
 // CLDR (cldr-core: aliases, likely subtags, available locales, language matching) and ISO 639-3
 // (iso-639-3). Run with `npm run catalog:generate` after bumping either package.
@@ -22,7 +22,7 @@ const available = cldr('availableLocales').availableLocales.full;
 const matching = cldr('supplemental/languageMatching').supplemental.languageMatching['written-new'];
 
 const root = new URL('../', import.meta.url);
-const OUT = 'src/translation/catalog/language-catalog.data.json';
+const OUT = 'src/language/catalog/language-catalog.data.json';
 const MIN_ENTRIES = 100;
 
 const floresCodes = readFileSync(new URL('scripts/data/flores200-codes.txt', root), 'utf8')

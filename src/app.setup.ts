@@ -6,10 +6,10 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import { answerHttpParserErrors } from './common/http/http-parser-errors.js';
-import { compileTrustProxy } from './common/security/client-address.js';
 import { corsOptions } from './common/security/cors.js';
 import { noStore, securityHeaders } from './common/security/security-headers.js';
 import { AppConfig } from './config/app-config.js';
+import { compileTrustProxy } from './config/security/trust-proxy.js';
 import { serveApiDocs } from './docs/api-docs.js';
 import { SessionWsAdapter } from './orchestrator/transport/session-ws.adapter.js';
 import {

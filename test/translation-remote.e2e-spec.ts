@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { LanguageCatalog } from '../src/translation/catalog/language-catalog.js';
+import { LanguageCatalog } from '../src/language/catalog/language-catalog.js';
 import { freePort } from './support/built-server.js';
 import { type FakeLibreTranslate, startFakeLibreTranslate } from './support/fake-libretranslate.js';
 import { FAKE_OPENAI_MODEL, type FakeOpenAi, startFakeOpenAi } from './support/fake-openai.js';

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
-import { LanguageCatalog } from '../../src/translation/catalog/language-catalog.js';
-import type { CatalogLanguage } from '../../src/translation/catalog/catalog-language.js';
+import { LanguageCatalog } from '../../src/language/catalog/language-catalog.js';
+import type { CatalogLanguage } from '../../src/language/catalog/catalog-language.js';
 import { ApertiumEngine } from '../../src/translation/engines/apertium/apertium.engine.js';
-import { protectedSpans } from '../../src/translation/medical-tokens.js';
+import { protectedSpans } from '../../src/language/medical-tokens.js';
 import { ClinicalTerminology } from '../../src/translation/terminology/clinical-terminology.js';
 import type { DevsetLanguage } from '../translation-quality/devset.js';
 

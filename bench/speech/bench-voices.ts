@@ -6,8 +6,9 @@
  */
 import { resampleTo16k } from '../../src/audio/resampler.js';
 import { decodeWav } from '../../src/audio/wav-decoder.js';
-import type { TtsEngine, VoiceGender } from '../../src/synthesis/engines/tts-engine.js';
+import type { TtsEngine } from '../../src/synthesis/engines/tts-engine.js';
 import { pipeThrough } from '../../test/support/pipe-through.js';
+import type { VoiceGender } from '../../src/language/speech-settings.js';
 
 export interface BenchVoice {
   /** e.g. `flite awb (male)`. */

@@ -19,7 +19,7 @@ import { SileroVadModel } from '../../src/audio/vad/silero-vad.model.js';
 import { AppConfig } from '../../src/config/app-config.js';
 import { ttsEngineProvider } from '../../src/synthesis/engines/tts-engine.provider.js';
 import type { TtsEngine } from '../../src/synthesis/engines/tts-engine.js';
-import { LanguageCatalog } from '../../src/translation/catalog/language-catalog.js';
+import { LanguageCatalog } from '../../src/language/catalog/language-catalog.js';
 import { PocketsphinxEngine } from '../../src/transcription/engines/pocketsphinx/pocketsphinx.engine.js';
 import { freePort } from '../support/free-port.js';
 import { measure, percentile, printTable } from '../support/latency.js';

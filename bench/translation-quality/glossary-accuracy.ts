@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { AppConfig } from '../../src/config/app-config.js';
-import type { CatalogLanguage } from '../../src/translation/catalog/catalog-language.js';
-import type { LanguageCatalog } from '../../src/translation/catalog/language-catalog.js';
+import type { CatalogLanguage } from '../../src/language/catalog/catalog-language.js';
+import type { LanguageCatalog } from '../../src/language/catalog/language-catalog.js';
 import { writesTerm } from '../../src/translation/engines/glossary-terms.js';
 import type { TranslationEngine } from '../../src/translation/engines/translation-engine.js';
 import { TranslationService } from '../../src/translation/translation.service.js';

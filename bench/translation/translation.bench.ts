@@ -9,7 +9,7 @@ import 'reflect-metadata';
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { cpus, totalmem } from 'node:os';
-import { LanguageCatalog } from '../../src/translation/catalog/language-catalog.js';
+import { LanguageCatalog } from '../../src/language/catalog/language-catalog.js';
 import { ApertiumEngine } from '../../src/translation/engines/apertium/apertium.engine.js';
 import { ClinicalLexicon } from '../../src/translation/engines/apertium/clinical-lexicon.js';
 import { freePort } from '../support/free-port.js';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { LanguageIdModule } from '../transcription/language-id/language-id.module.js';
+import { LanguageIdModule } from '../language/identification/language-id.module.js';
+import { LanguageModule } from '../language/language.module.js';
 import { TranslationModule } from '../translation/translation.module.js';
 import { EmbeddedLlmEngine } from './engines/embedded-llm.engine.js';
 import { llmEngineProvider } from './engines/llm-engine.provider.js';
@@ -7,7 +8,8 @@ import { LlmController } from './llm.controller.js';
 import { LlmService } from './llm.service.js';
 
 @Module({
-  imports: [TranslationModule, LanguageIdModule],
+  // TranslationModule: the embedded engine translates structured summaries.
+  imports: [LanguageModule, LanguageIdModule, TranslationModule],
   controllers: [LlmController],
   providers: [EmbeddedLlmEngine, llmEngineProvider, LlmService],
   exports: [LlmService],

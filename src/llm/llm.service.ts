@@ -2,10 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { LanguageUnavailableError } from '../common/errors/domain.errors.js';
 import { withEngineDeadline } from '../common/timeout/engine-deadline.js';
 import { AppConfig } from '../config/app-config.js';
-import { LanguageCatalog } from '../translation/catalog/language-catalog.js';
-import type { CatalogLanguage } from '../translation/catalog/catalog-language.js';
-import type { AgeCategory, PatientGender } from './engines/llm-engine.js';
+import { LanguageCatalog } from '../language/catalog/language-catalog.js';
+import type { CatalogLanguage } from '../language/catalog/catalog-language.js';
 import { LLM_ENGINE, type LlmEngine } from './engines/llm-engine.js';
+import type { AgeCategory, PatientGender } from '../language/speech-settings.js';
 
 export interface ParaphraseOptions {
   sentence: string;

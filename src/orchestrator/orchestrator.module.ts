@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
 import { VadModule } from '../audio/vad/vad.module.js';
+import { LanguageIdModule } from '../language/identification/language-id.module.js';
+import { LanguageModule } from '../language/language.module.js';
 import { LlmModule } from '../llm/llm.module.js';
 import { SynthesisModule } from '../synthesis/synthesis.module.js';
-import { LanguageIdModule } from '../transcription/language-id/language-id.module.js';
 import { TranscriptionModule } from '../transcription/transcription.module.js';
 import { ClinicalTerminology } from '../translation/terminology/clinical-terminology.js';
 import { TranslationModule } from '../translation/translation.module.js';
@@ -19,6 +20,7 @@ import { SessionGateway } from './session.gateway.js';
 /** Real-time interpretation sessions over WebSocket (/ws) and the session language list. */
 @Module({
   imports: [
+    LanguageModule,
     TranslationModule,
     TranscriptionModule,
     LanguageIdModule,

@@ -3,14 +3,9 @@ import { LanguageUnavailableError, VoiceUnavailableError } from '../common/error
 import { EngineError } from '../common/errors/engine.errors.js';
 import { engineTimeout, withEngineDeadline } from '../common/timeout/engine-deadline.js';
 import { AppConfig } from '../config/app-config.js';
+import { DEFAULT_SPEED, type VoiceGender } from '../language/speech-settings.js';
 import { VoiceListDto } from './dto/voice-list.dto.js';
-import {
-  SynthesizedAudio,
-  TTS_ENGINE,
-  type TtsEngine,
-  type Voice,
-  type VoiceGender,
-} from './engines/tts-engine.js';
+import { SynthesizedAudio, TTS_ENGINE, type TtsEngine, type Voice } from './engines/tts-engine.js';
 
 const VOICES_PATH = 'GET /api/v1/synthetize/voices';
 
@@ -77,7 +72,7 @@ export class SynthesisService {
       text: request.text,
       language: request.language,
       gender: request.gender,
-      speed: request.speed ?? 1,
+      speed: request.speed ?? DEFAULT_SPEED,
     };
     const audio = await withEngineDeadline(deadline, async (expired) => {
       // Inside the deadline: the first request may wait for the engine's voice check.

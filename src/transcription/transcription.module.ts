@@ -3,9 +3,9 @@ import { MulterModule } from '@nestjs/platform-express';
 import { AudioModule } from '../audio/audio.module.js';
 import { VadModule } from '../audio/vad/vad.module.js';
 import { AppConfig } from '../config/app-config.js';
-import { TranslationModule } from '../translation/translation.module.js';
+import { LanguageIdModule } from '../language/identification/language-id.module.js';
+import { LanguageModule } from '../language/language.module.js';
 import { asrEngineProvider } from './engines/asr-engine.provider.js';
-import { LanguageIdModule } from './language-id/language-id.module.js';
 import { TranscriptionController } from './transcription.controller.js';
 import { TranscriptionService } from './transcription.service.js';
 import { UploadLimitInterceptor } from './upload-limit.interceptor.js';
@@ -14,7 +14,7 @@ import { UploadLimitInterceptor } from './upload-limit.interceptor.js';
   imports: [
     AudioModule,
     VadModule,
-    TranslationModule, // the language catalog
+    LanguageModule,
     LanguageIdModule,
     // Uploads stay in memory (multer's memory storage: no `dest`), one file, bounded.
     MulterModule.registerAsync({

@@ -5,7 +5,7 @@ import { EngineTimeoutError, EngineUnavailableError } from '../common/errors/eng
 import { AppConfig } from '../config/app-config.js';
 import { rejection } from '../../test/support/rejection.js';
 import type { AsrEngine } from './engines/asr-engine.js';
-import type { LanguageIdentifier } from './language-id/language-identifier.js';
+import type { LanguageIdentifier } from '../language/identification/language-identifier.js';
 import { TranscriptionService } from './transcription.service.js';
 
 /** The service's language rules, with a recognizer and an identifier whose answers are set. */

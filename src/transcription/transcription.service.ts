@@ -5,7 +5,7 @@ import { type EngineDeadline, withEngineDeadline } from '../common/timeout/engin
 import { AppConfig } from '../config/app-config.js';
 import { TranscriptionResultDto } from './dto/transcription-result.dto.js';
 import { ASR_ENGINE, ASR_SAMPLE_RATE, type AsrEngine } from './engines/asr-engine.js';
-import { LanguageIdentifier } from './language-id/language-identifier.js';
+import { LanguageIdentifier } from '../language/identification/language-identifier.js';
 
 /** One recognized stretch of speech, with its language identified from the text. */
 export interface Transcript {

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
-import { LanguageCatalog } from './catalog/language-catalog.js';
+import { LanguageModule } from '../language/language.module.js';
 import { translationEngineProvider } from './engines/translation-engine.provider.js';
 import { TranslationController } from './translation.controller.js';
 import { TranslationService } from './translation.service.js';
@@ -8,9 +8,9 @@ import { ClinicalTerminology } from './terminology/clinical-terminology.js';
 import { SpecialistVocabulary } from './untranslated/specialist-vocabulary.js';
 
 @Module({
+  imports: [LanguageModule],
   controllers: [TranslationController],
   providers: [
-    LanguageCatalog,
     {
       provide: ClinicalTerminology,
       inject: [AppConfig],
@@ -20,6 +20,6 @@ import { SpecialistVocabulary } from './untranslated/specialist-vocabulary.js';
     translationEngineProvider,
     TranslationService,
   ],
-  exports: [LanguageCatalog, TranslationService, ClinicalTerminology],
+  exports: [TranslationService, ClinicalTerminology],
 })
 export class TranslationModule {}

@@ -3,8 +3,8 @@ import { AppConfig } from '../config/app-config.js';
 import { type ChoiceProblem, LanguageUnavailableError } from '../common/errors/domain.errors.js';
 import { EngineOutputRejectedError } from '../common/errors/engine.errors.js';
 import { withEngineDeadline } from '../common/timeout/engine-deadline.js';
-import { CatalogLanguage } from './catalog/catalog-language.js';
-import { LanguageCatalog } from './catalog/language-catalog.js';
+import { CatalogLanguage } from '../language/catalog/catalog-language.js';
+import { LanguageCatalog } from '../language/catalog/language-catalog.js';
 import { LanguageListDto } from './dto/language-list.dto.js';
 import { TranslateRequestDto } from './dto/translate-request.dto.js';
 import { TranslationResultDto } from './dto/translation-result.dto.js';
@@ -14,7 +14,7 @@ import {
   type TranslationEngine,
 } from './engines/translation-engine.js';
 
-import { missingNumbers, protectedSpans } from './medical-tokens.js';
+import { missingNumbers, protectedSpans } from '../language/medical-tokens.js';
 import { ClinicalTerminology } from './terminology/clinical-terminology.js';
 import { SpecialistVocabulary } from './untranslated/specialist-vocabulary.js';
 import { untranslatedWords } from './untranslated/untranslated-words.js';

@@ -1,5 +1,5 @@
 import type { CorsOptions } from '@nestjs/common/interfaces/external/cors-options.interface.js';
-import { normalizeOrigin } from './origins.js';
+import { normalizeOrigin } from '../../config/security/origin-list.js';
 
 /**
  * CORS for the origins of CORS_ORIGINS only, or undefined (no CORS at all) without any: the

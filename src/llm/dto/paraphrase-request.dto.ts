@@ -1,9 +1,13 @@
 import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import type { AgeCategory, PatientGender } from '../engines/llm-engine.js';
 import { IsNotBlank } from '../../common/validation/is-not-blank.decorator.js';
+import {
+  type AgeCategory,
+  PATIENT_GENDERS,
+  type PatientGender,
+} from '../../language/speech-settings.js';
 
-export const GENDERS: PatientGender[] = ['male', 'female'];
-export const AGE_CATEGORIES: AgeCategory[] = ['adolescent', 'senior', 'child', 'adult'];
+// In the order of the messages below and of the OpenAPI enum (not the protocol's order).
+export const AGE_CATEGORIES: readonly AgeCategory[] = ['adolescent', 'senior', 'child', 'adult'];
 
 export class ParaphraseRequestDto {
   /**
@@ -21,7 +25,7 @@ export class ParaphraseRequestDto {
    * @example "female"
    */
   @IsOptional()
-  @IsIn(GENDERS, { message: "$property must be 'male' or 'female'" })
+  @IsIn(PATIENT_GENDERS, { message: "$property must be 'male' or 'female'" })
   gender?: PatientGender = 'male';
 
   /**

@@ -1,9 +1,9 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { LanguageUnavailableError } from '../../common/errors/domain.errors.js';
 import { toErrorResponse } from '../../common/http/http-error.filter.js';
-import type { LanguageIdentifier } from '../../transcription/language-id/language-identifier.js';
-import { LanguageCatalog } from '../../translation/catalog/language-catalog.js';
-import type { CatalogLanguage } from '../../translation/catalog/catalog-language.js';
+import type { LanguageIdentifier } from '../../language/identification/language-identifier.js';
+import { LanguageCatalog } from '../../language/catalog/language-catalog.js';
+import type { CatalogLanguage } from '../../language/catalog/catalog-language.js';
 import type { TranslationService } from '../../translation/translation.service.js';
 import { EmbeddedLlmEngine } from './embedded-llm.engine.js';
 

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EngineUnavailableError } from '../../common/errors/engine.errors.js';
 import { LanguageUnavailableError } from '../../common/errors/domain.errors.js';
-import { LanguageIdentifier } from '../../transcription/language-id/language-identifier.js';
-import { LanguageCatalog } from '../../translation/catalog/language-catalog.js';
-import type { CatalogLanguage } from '../../translation/catalog/catalog-language.js';
+import { LanguageIdentifier } from '../../language/identification/language-identifier.js';
+import { LanguageCatalog } from '../../language/catalog/language-catalog.js';
+import type { CatalogLanguage } from '../../language/catalog/catalog-language.js';
 import { TranslationService } from '../../translation/translation.service.js';
 import {
   LayLanguageParaphraser,

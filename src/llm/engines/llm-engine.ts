@@ -1,10 +1,8 @@
-import type { CatalogLanguage } from '../../translation/catalog/catalog-language.js';
+import type { CatalogLanguage } from '../../language/catalog/catalog-language.js';
+import type { AgeCategory, PatientGender } from '../../language/speech-settings.js';
 
 /** Injection token of the active language engine (chosen by LLM_ENGINE). */
 export const LLM_ENGINE = Symbol('LLM_ENGINE');
-
-export type PatientGender = 'male' | 'female';
-export type AgeCategory = 'child' | 'adolescent' | 'adult' | 'senior';
 
 export interface ParaphraseRequest {
   /** One to a few sentences of medical text, 1 to 5000 characters. */

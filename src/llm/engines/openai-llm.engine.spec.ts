@@ -10,7 +10,7 @@ import {
   FakeOpenAi,
   startFakeOpenAi,
 } from '../../../test/support/fake-openai.js';
-import type { CatalogLanguage } from '../../translation/catalog/catalog-language.js';
+import type { CatalogLanguage } from '../../language/catalog/catalog-language.js';
 import {
   PROMPT_TEMPLATES,
   generatePrompt,

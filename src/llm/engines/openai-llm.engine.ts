@@ -5,7 +5,7 @@ import {
 } from '../../common/openai/openai-compatible-client.js';
 import { unwrapAnswer } from '../../common/openai/chat-answer.js';
 import type { OpenAiSettings } from '../../common/openai/openai-errors.js';
-import { missingNumbers, protectedSpans } from '../../translation/medical-tokens.js';
+import { missingNumbers, protectedSpans } from '../../language/medical-tokens.js';
 import {
   generatePrompt,
   paraphrasePrompt,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { CatalogLanguage } from '../../translation/catalog/catalog-language.js';
-import type { AgeCategory, PatientGender } from '../engines/llm-engine.js';
+import type { CatalogLanguage } from '../../language/catalog/catalog-language.js';
+import type { AgeCategory, PatientGender } from '../../language/speech-settings.js';
 
 /**
  * System prompts of the language operations. Each lives in a versioned template file beside this

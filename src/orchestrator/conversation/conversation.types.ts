@@ -1,4 +1,4 @@
-import type { AgeCategory, PatientGender } from '../../llm/engines/llm-engine.js';
+import type { AgeCategory, PatientGender } from '../../language/speech-settings.js';
 
 /** Who spoke a sentence (decisions §5.4). */
 export type SpeakerRole = 'medic' | 'patient' | 'unknown';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { SynthesisService } from '../../synthesis/synthesis.service.js';
-import type { CatalogLanguage } from '../../translation/catalog/catalog-language.js';
-import { LanguageCatalog } from '../../translation/catalog/language-catalog.js';
+import type { CatalogLanguage } from '../../language/catalog/catalog-language.js';
+import { LanguageCatalog } from '../../language/catalog/language-catalog.js';
 import { TranslationService } from '../../translation/translation.service.js';
 
 /** A language a session can use, as the handshake resolved it. */

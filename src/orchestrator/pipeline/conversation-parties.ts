@@ -1,5 +1,4 @@
-import type { AgeCategory, PatientGender } from '../../llm/engines/llm-engine.js';
-import type { VoiceGender } from '../../synthesis/engines/tts-engine.js';
+import type { AgeCategory, PatientGender, VoiceGender } from '../../language/speech-settings.js';
 import type { SessionLanguage } from '../languages/session-languages.service.js';
 import type { SpeakerRole } from '../conversation/conversation.types.js';
 

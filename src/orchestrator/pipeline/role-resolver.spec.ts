@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { LanguageCatalog } from '../../translation/catalog/language-catalog.js';
+import { LanguageCatalog } from '../../language/catalog/language-catalog.js';
 import type { ConversationParties } from './conversation-parties.js';
 import { otherRole, RoleResolver, sameLanguage } from './role-resolver.js';
 

@@ -2,10 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { LlmService } from '../../llm/llm.service.js';
 import { OrchestratorMetrics } from '../../metrics/orchestrator-metrics.service.js';
 import { SynthesisService, type SynthesisResult } from '../../synthesis/synthesis.service.js';
-import type { VoiceGender } from '../../synthesis/engines/tts-engine.js';
-import { LanguageIdentifier } from '../../transcription/language-id/language-identifier.js';
+import { LanguageIdentifier } from '../../language/identification/language-identifier.js';
 import { TranscriptionService } from '../../transcription/transcription.service.js';
-import { LanguageCatalog } from '../../translation/catalog/language-catalog.js';
+import { LanguageCatalog } from '../../language/catalog/language-catalog.js';
 import { TranslationService } from '../../translation/translation.service.js';
 import type {
   KnownRole,
@@ -18,6 +17,7 @@ import { type ConversationParties, partyGenders } from './conversation-parties.j
 import { FidelityScorer } from './fidelity/fidelity-scorer.js';
 import { RoleResolver, sameLanguage, type TranslationDirection } from './role-resolver.js';
 import { settle, type Settled } from './settle.js';
+import type { VoiceGender } from '../../language/speech-settings.js';
 
 /** Where a pipeline's results go: the session that owns the sentence. */
 export interface PipelineOutput {

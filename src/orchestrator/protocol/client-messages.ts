@@ -4,7 +4,7 @@
  * client import these with `import type`, so keep this file free of runtime code and of imports
  * other than types (it is compiled into the browser console's type check).
  */
-import type { AgeCategory, PatientGender } from '../../llm/engines/llm-engine.js';
+import type { AgeCategory, PatientGender } from '../../language/speech-settings.js';
 import type { FlagType, KnownRole } from '../conversation/conversation.types.js';
 
 export type { AgeCategory };

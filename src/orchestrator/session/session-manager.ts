@@ -5,6 +5,7 @@ import { StreamResampler } from '../../audio/stream/stream-resampler.js';
 import { SentenceSegmenterFactory } from '../../audio/vad/vad.module.js';
 import { TARGET_SAMPLE_RATE } from '../../audio/resampler.js';
 import { AppConfig } from '../../config/app-config.js';
+import { DEFAULT_SPEED } from '../../language/speech-settings.js';
 import { OrchestratorMetrics } from '../../metrics/orchestrator-metrics.service.js';
 import { ArchiveBuilder } from '../archive/archive-builder.js';
 import { SessionLanguagesService } from '../languages/session-languages.service.js';
@@ -131,7 +132,7 @@ export class SessionManager implements SessionOpener, OnModuleDestroy {
           patientAgeCategory: handshake.patient_age_category,
           ...voices,
         },
-        speed: handshake.speed ?? 1,
+        speed: handshake.speed ?? DEFAULT_SPEED,
         enableDualDirection: handshake.enable_dual_direction ?? false,
         sampleRate,
       },

@@ -10,11 +10,14 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
-import { VOICE_GENDERS, type VoiceGender } from '../engines/tts-engine.js';
 import { IsNotBlank } from '../../common/validation/is-not-blank.decorator.js';
-
-export const MIN_SPEED = 0.25;
-export const MAX_SPEED = 4;
+import {
+  DEFAULT_SPEED,
+  MAX_SPEED,
+  MIN_SPEED,
+  VOICE_GENDERS,
+  type VoiceGender,
+} from '../../language/speech-settings.js';
 
 export class SynthesizeRequestDto {
   /**
@@ -50,10 +53,16 @@ export class SynthesizeRequestDto {
    * is kept. An extension of the interface (decisions §2).
    * @example 1
    */
-  @ApiProperty({ required: false, minimum: MIN_SPEED, maximum: MAX_SPEED, default: 1, example: 1 })
+  @ApiProperty({
+    required: false,
+    minimum: MIN_SPEED,
+    maximum: MAX_SPEED,
+    default: DEFAULT_SPEED,
+    example: 1,
+  })
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(MIN_SPEED)
   @Max(MAX_SPEED)
-  speed?: number = 1;
+  speed?: number = DEFAULT_SPEED;
 }

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { VOICE_GENDERS, type VoiceGender } from '../engines/tts-engine.js';
+import { VOICE_GENDERS, type VoiceGender } from '../../language/speech-settings.js';
 
 export class VoiceDto {
   /**

@@ -7,10 +7,11 @@ import {
   EngineTimeoutError,
   EngineUnavailableError,
 } from '../../common/errors/engine.errors.js';
-import { LanguageCatalog } from '../../translation/catalog/language-catalog.js';
+import { LanguageCatalog } from '../../language/catalog/language-catalog.js';
 import { EspeakNgEngine, espeakRate } from './espeak-ng.engine.js';
 import { sampleText } from './espeak-voices.js';
-import { SynthesizedAudio, VoiceGender } from './tts-engine.js';
+import { SynthesizedAudio } from './tts-engine.js';
+import { VoiceGender } from '../../language/speech-settings.js';
 
 const SENTENCES: Record<string, string> = {
   en: 'The patient has a headache and a fever since yesterday.',

@@ -23,9 +23,8 @@ import {
   SynthesizedAudio,
   TtsEngine,
   Voice,
-  VOICE_GENDERS,
-  VoiceGender,
 } from './tts-engine.js';
+import { VOICE_GENDERS, VoiceGender } from '../../language/speech-settings.js';
 
 const SERVICE = 'TTS';
 const ENGINE = 'espeak-ng';

@@ -9,7 +9,7 @@ import {
 import { FestivalEngine } from './festival.engine.js';
 import { durationRate, FixedVoicesEngine } from './fixed-voices.engine.js';
 import { FliteEngine } from './flite.engine.js';
-import { VoiceGender } from './tts-engine.js';
+import { VoiceGender } from '../../language/speech-settings.js';
 
 const SENTENCES: Record<string, string> = {
   en: 'The patient has had a headache and a fever since yesterday evening.',

@@ -15,8 +15,8 @@ import {
   SynthesizedAudio,
   TtsEngine,
   Voice,
-  VoiceGender,
 } from './tts-engine.js';
+import { VoiceGender } from '../../language/speech-settings.js';
 
 const SERVICE = 'TTS';
 /** Deadline of the start-up check of the voices. */

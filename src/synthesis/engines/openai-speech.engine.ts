@@ -11,8 +11,8 @@ import {
   SynthesizedAudio,
   TtsEngine,
   Voice,
-  VoiceGender,
 } from './tts-engine.js';
+import { VoiceGender } from '../../language/speech-settings.js';
 
 const SETTINGS = {
   baseUrl: 'TTS_OPENAI_BASE_URL',

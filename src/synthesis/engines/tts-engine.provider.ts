@@ -1,6 +1,6 @@
 import { Provider } from '@nestjs/common';
 import { AppConfig, TtsEngineName } from '../../config/app-config.js';
-import { LanguageCatalog } from '../../translation/catalog/language-catalog.js';
+import { LanguageCatalog } from '../../language/catalog/language-catalog.js';
 import { EmbeddedSpeechEngine } from './embedded-speech.engine.js';
 import { EspeakNgEngine } from './espeak-ng.engine.js';
 import { FestivalEngine } from './festival.engine.js';

@@ -1,8 +1,7 @@
+import type { VoiceGender } from '../../language/speech-settings.js';
+
 /** Injection token of the active speech synthesis engine (chosen by TTS_ENGINE). */
 export const TTS_ENGINE = Symbol('TTS_ENGINE');
-
-export const VOICE_GENDERS = ['female', 'male'] as const;
-export type VoiceGender = (typeof VOICE_GENDERS)[number];
 
 /** One voice the engine offers (interface 2.8): a language (ISO 639-1) and a gender. */
 export interface Voice {

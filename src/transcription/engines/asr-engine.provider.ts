@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Provider } from '@nestjs/common';
 import { AppConfig, AsrEngineName } from '../../config/app-config.js';
-import { LanguageCatalog } from '../../translation/catalog/language-catalog.js';
+import { LanguageCatalog } from '../../language/catalog/language-catalog.js';
 import { ASR_ENGINE, AsrEngine } from './asr-engine.js';
 import { OpenAiTranscriptionEngine } from './openai-transcription.engine.js';
 import { PocketsphinxEngine } from './pocketsphinx/pocketsphinx.engine.js';

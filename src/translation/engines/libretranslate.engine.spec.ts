@@ -9,7 +9,7 @@ import {
   FakeLibreTranslate,
   startFakeLibreTranslate,
 } from '../../../test/support/fake-libretranslate.js';
-import { CatalogLanguage } from '../catalog/catalog-language.js';
+import { CatalogLanguage } from '../../language/catalog/catalog-language.js';
 import { LibreTranslateEngine } from './libretranslate.engine.js';
 import type { FixedTerm } from './translation-engine.js';
 import { rejection } from '../../../test/support/rejection.js';

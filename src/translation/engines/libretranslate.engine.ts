@@ -10,7 +10,7 @@ import {
   withoutCredentials,
 } from '../../common/errors/remote-error-text.js';
 import { isDeadline } from '../../common/timeout/with-timeout.js';
-import { CatalogLanguage } from '../catalog/catalog-language.js';
+import { CatalogLanguage } from '../../language/catalog/catalog-language.js';
 import { describeTerms, glossaryTerms, missingTerms } from './glossary-terms.js';
 import { restoreTerms, withPlaceholders } from './term-placeholders.js';
 import { EngineTranslation, FixedTerm, TranslationEngine } from './translation-engine.js';

@@ -10,7 +10,7 @@ import {
   FakeOpenAi,
   startFakeOpenAi,
 } from '../../../test/support/fake-openai.js';
-import { CatalogLanguage } from '../catalog/catalog-language.js';
+import { CatalogLanguage } from '../../language/catalog/catalog-language.js';
 import { OpenAiTranslationEngine } from './openai-translation.engine.js';
 import {
   buildGlossaryCorrection,

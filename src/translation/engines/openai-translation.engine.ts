@@ -5,7 +5,7 @@ import {
 import { OpenAiCompatibleClient } from '../../common/openai/openai-compatible-client.js';
 import { unwrapAnswer } from '../../common/openai/chat-answer.js';
 import type { OpenAiSettings } from '../../common/openai/openai-errors.js';
-import { CatalogLanguage } from '../catalog/catalog-language.js';
+import { CatalogLanguage } from '../../language/catalog/catalog-language.js';
 import { describeTerms, glossaryTerms, missingTerms } from './glossary-terms.js';
 import {
   buildGlossaryCorrection,

@@ -1,4 +1,4 @@
-import { CatalogLanguage } from '../catalog/catalog-language.js';
+import { CatalogLanguage } from '../../language/catalog/catalog-language.js';
 
 type PromptLanguage = Pick<CatalogLanguage, 'name' | 'bcp47'>;
 

@@ -1,6 +1,6 @@
 import { Provider } from '@nestjs/common';
 import { AppConfig, TranslationEngineName } from '../../config/app-config.js';
-import { LanguageCatalog } from '../catalog/language-catalog.js';
+import { LanguageCatalog } from '../../language/catalog/language-catalog.js';
 import { ApertiumEngine } from './apertium/apertium.engine.js';
 import { LibreTranslateEngine } from './libretranslate.engine.js';
 import { OpenAiTranslationEngine } from './openai-translation.engine.js';

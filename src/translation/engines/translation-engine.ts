@@ -1,4 +1,5 @@
-import { CatalogLanguage } from '../catalog/catalog-language.js';
+import { CatalogLanguage } from '../../language/catalog/catalog-language.js';
+import type { PatientGender } from '../../language/speech-settings.js';
 import type { TermSource } from '../terminology/clinical-terminology.js';
 
 /** Injection token of the active translation engine (chosen by TRANSLATION_ENGINE). */
@@ -18,7 +19,8 @@ export interface FixedTerm {
   readonly origin: string;
 }
 
-export type PartyGender = 'female' | 'male';
+/** The gender of a party: the one who speaks or the one addressed. */
+export type PartyGender = PatientGender;
 
 /** Who says "I" and who is "you", for the languages whose adjectives agree with them. */
 export interface PartyGenders {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { CatalogLanguage } from '../catalog/catalog-language.js';
+import { CatalogLanguage } from '../../language/catalog/catalog-language.js';
 import { ClinicalTerminology } from './clinical-terminology.js';
 import { parseTermTable } from './term-table.js';
 

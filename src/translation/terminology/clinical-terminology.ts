@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { CatalogLanguage } from '../catalog/catalog-language.js';
+import type { CatalogLanguage } from '../../language/catalog/catalog-language.js';
 import { TermMatcher, type TermMatch } from './term-matcher.js';
 import { parseTermTable, type TermRow } from './term-table.js';
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import type { AgeCategory, PatientGender } from '../../engines/llm-engine.js';
-import { missingNumbers } from '../../../translation/medical-tokens.js';
+import { missingNumbers } from '../../../language/medical-tokens.js';
 import {
   LayLanguageParaphraser,
   SUPPORTED_PARAPHRASE_LANGUAGES,
@@ -12,7 +11,8 @@ import { termsOf, type LexiconEntry } from './lexicon-entry.js';
 import { EN_LEXICON } from './lexicon.en.js';
 import { ES_LEXICON } from './lexicon.es.js';
 import { FR_LEXICON } from './lexicon.fr.js';
-import { negationCount } from './register.js';
+import { negationCount } from './negations.js';
+import type { AgeCategory, PatientGender } from '../../../language/speech-settings.js';
 
 interface FixtureSentence {
   readonly text: string;

@@ -1,18 +1,15 @@
-import type { AgeCategory, PatientGender } from '../../engines/llm-engine.js';
-import { missingNumbers, protectedSpans } from '../../../translation/medical-tokens.js';
+import { missingNumbers, protectedSpans } from '../../../language/medical-tokens.js';
 import { termsOf, type LexiconEntry } from './lexicon-entry.js';
 import { EN_LEXICON } from './lexicon.en.js';
 import { ES_LEXICON } from './lexicon.es.js';
 import { FR_LEXICON } from './lexicon.fr.js';
-import {
-  childVerbsAndSplit,
-  formalAddress,
-  negationCount,
-  removeCondescension,
-  resolveGender,
-  agreeWithListener,
-  fixDeterminer,
-} from './register.js';
+import { childVerbsAndSplit } from './child-sentences.js';
+import { removeCondescension } from './condescension.js';
+import { fixDeterminer } from './determiners.js';
+import { formalAddress } from './formal-address.js';
+import { agreeWithListener, resolveGender } from './listener-gender.js';
+import { negationCount } from './negations.js';
+import type { AgeCategory, PatientGender } from '../../../language/speech-settings.js';
 
 /** Languages the embedded paraphraser covers (ISO 639-1). */
 export const SUPPORTED_PARAPHRASE_LANGUAGES = ['en', 'fr', 'es'] as const;

@@ -4,7 +4,7 @@
  * language (content-word frequency, position, numbers, negations, allergies, medications); every
  * sentence holding a dose (or, in en/fr/es, an allergy) is kept even when it did not score high enough.
  */
-import { protectedSpans } from '../../../translation/medical-tokens.js';
+import { protectedSpans } from '../../../language/medical-tokens.js';
 import {
   ALLERGY_WORDS,
   MEDICATION_WORDS,

@@ -3,16 +3,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   HEADINGS,
-  SECTION_ORDER,
   StructuredSummarizer,
-  extractSections,
-  findAllergies,
-  findMedications,
-  findVitals,
-  type SectionKey,
   type SummaryLanguageRef,
   type TranslateFn,
 } from './structured-summary.js';
+import { extractSections, SECTION_ORDER, type SectionKey } from './summary-sections.js';
 
 const FIXTURES = join(import.meta.dirname, '../../../../test/fixtures/llm/summary');
 const expectations = JSON.parse(
@@ -52,40 +47,6 @@ describe('extractSections', () => {
 
   it('puts sentences without any cue or item under symptoms and history', () => {
     expect(extractSections('The patient feels tired. She sleeps badly.').history).toHaveLength(2);
-  });
-});
-
-describe('item finders', () => {
-  it('finds medications with doses (drug then dose, dose of drug)', () => {
-    expect(findMedications('Takes metformin 500 mg twice daily and lisinopril 10 mg.')).toEqual([
-      'metformin 500 mg twice daily',
-      'lisinopril 10 mg',
-    ]);
-    expect(findMedications('On lui donne 1 g de paracétamol.')).toEqual(['1 g de paracétamol']);
-    expect(findMedications('Glucose 180 mg/dL, weight 70 kg.')).toEqual([]);
-  });
-
-  it('finds vital signs in three languages', () => {
-    expect(findVitals('BP 120/80 mmHg, pulse 72 bpm, T 38.5 °C, SpO2 97%, RR 16.')).toEqual([
-      'BP 120/80 mmHg',
-      'pulse 72 bpm',
-      'T 38.5 °C',
-      'SpO2 97%',
-      'RR 16',
-    ]);
-    expect(findVitals('TA 13/8, FC 90, température 101.2 °F')).toEqual([
-      'TA 13/8',
-      'FC 90',
-      'température 101.2 °F',
-    ]);
-  });
-
-  it('finds allergies and their absence', () => {
-    expect(findAllergies('NKDA.')).toEqual(['NKDA']);
-    expect(findAllergies('Patient has no known allergies.')).toEqual(['no known allergies']);
-    expect(findAllergies("Pas d'allergie connue.")).toEqual(["Pas d'allergie connue"]);
-    expect(findAllergies('Sin alergias conocidas.')).toEqual(['Sin alergias conocidas']);
-    expect(findAllergies('Allergique aux sulfamides.')).toEqual(['Allergique aux sulfamides']);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { LanguageCatalog } from '../../../translation/catalog/language-catalog.js';
+import { LanguageCatalog } from '../../../language/catalog/language-catalog.js';
 import { ClinicalTerminology } from '../../../translation/terminology/clinical-terminology.js';
 import { termDisagreements } from './clinical-term-agreement.js';
 

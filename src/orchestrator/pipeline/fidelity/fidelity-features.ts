@@ -1,4 +1,4 @@
-import type { CatalogLanguage } from '../../../translation/catalog/catalog-language.js';
+import type { CatalogLanguage } from '../../../language/catalog/catalog-language.js';
 import type { ClinicalTerminology } from '../../../translation/terminology/clinical-terminology.js';
 import { chrF } from '../chrf.js';
 import { termDisagreements } from './clinical-term-agreement.js';

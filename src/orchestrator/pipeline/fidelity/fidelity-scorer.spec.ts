@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
-import { LanguageCatalog } from '../../../translation/catalog/language-catalog.js';
+import { LanguageCatalog } from '../../../language/catalog/language-catalog.js';
 import { ClinicalTerminology } from '../../../translation/terminology/clinical-terminology.js';
 import type { FidelityInput } from './fidelity-features.js';
 import { FIDELITY_MODEL } from './fidelity-model.js';

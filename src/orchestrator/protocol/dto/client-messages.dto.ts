@@ -19,7 +19,7 @@ import type {
   TextInputMessage,
   TriggerBranchCMessage,
 } from '../client-messages.js';
-import { MAX_SPEED, MIN_SPEED } from './handshake.dto.js';
+import { MAX_SPEED, MIN_SPEED } from '../../../language/speech-settings.js';
 
 export const FLAG_TYPES = ['mistranslation', 'wrong_speaker', 'bug', 'other'] as const;
 export const ROLES = ['medic', 'patient'] as const;

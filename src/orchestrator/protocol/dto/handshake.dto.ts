@@ -8,13 +8,15 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import {
+  AGE_CATEGORIES,
+  MAX_SPEED,
+  MIN_SPEED,
+  PATIENT_GENDERS,
+} from '../../../language/speech-settings.js';
 import type { HandshakeMessage } from '../client-messages.js';
 
 export const SAMPLE_RATES = [8000, 16000, 22050, 24000, 32000, 44100, 48000] as const;
-export const GENDERS = ['male', 'female'] as const;
-export const AGE_CATEGORIES = ['child', 'adolescent', 'adult', 'senior'] as const;
-export const MIN_SPEED = 0.25;
-export const MAX_SPEED = 4;
 
 const SPEED_MESSAGE = `speed must be a number from ${MIN_SPEED} to ${MAX_SPEED}`;
 
@@ -53,8 +55,8 @@ export class HandshakeDto implements HandshakeMessage {
   sample_rate?: (typeof SAMPLE_RATES)[number];
 
   @IsOptional()
-  @IsIn(GENDERS, { message: 'patient_gender must be "male" or "female"' })
-  patient_gender?: (typeof GENDERS)[number];
+  @IsIn(PATIENT_GENDERS, { message: 'patient_gender must be "male" or "female"' })
+  patient_gender?: (typeof PATIENT_GENDERS)[number];
 
   @IsOptional()
   @IsIn(AGE_CATEGORIES, {
@@ -64,6 +66,6 @@ export class HandshakeDto implements HandshakeMessage {
 
   /** Extension: the voice of the medic's translated speech; default female. */
   @IsOptional()
-  @IsIn(GENDERS, { message: 'medic_gender must be "male" or "female"' })
-  medic_gender?: (typeof GENDERS)[number];
+  @IsIn(PATIENT_GENDERS, { message: 'medic_gender must be "male" or "female"' })
+  medic_gender?: (typeof PATIENT_GENDERS)[number];
 }

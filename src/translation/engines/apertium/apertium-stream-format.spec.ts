@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { protectedSpans } from '../../medical-tokens.js';
+import { protectedSpans } from '../../../language/medical-tokens.js';
 import {
   fromApertiumStream,
   stripMarkers,

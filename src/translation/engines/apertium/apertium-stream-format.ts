@@ -1,4 +1,4 @@
-import { Span } from '../../medical-tokens.js';
+import { Span } from '../../../language/medical-tokens.js';
 
 /**
  * Plain text ⇄ the Apertium stream format, done in-process so a persistent null-flush pipeline can

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { LanguageCatalog } from '../../catalog/language-catalog.js';
-import type { CatalogLanguage } from '../../catalog/catalog-language.js';
+import { LanguageCatalog } from '../../../language/catalog/language-catalog.js';
+import type { CatalogLanguage } from '../../../language/catalog/catalog-language.js';
 import { ApertiumEngine } from './apertium.engine.js';
 
 const catalog = new LanguageCatalog();

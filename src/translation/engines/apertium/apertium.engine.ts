@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { EngineUnavailableError } from '../../../common/errors/engine.errors.js';
-import { protectedSpans } from '../../medical-tokens.js';
+import { protectedSpans } from '../../../language/medical-tokens.js';
 import { EngineTranslation, TranslationEngine } from '../translation-engine.js';
 import { ApertiumPipeline } from './apertium-pipeline.js';
 import { ClinicalLexicon } from './clinical-lexicon.js';

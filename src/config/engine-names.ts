@@ -1,0 +1,28 @@
+/** The engines a setting can choose, and the log levels: the values of the enum settings. */
+
+export enum TranslationEngineName {
+  Apertium = 'apertium',
+  LibreTranslate = 'libretranslate',
+  OpenAI = 'openai',
+}
+
+export enum AsrEngineName {
+  Pocketsphinx = 'pocketsphinx',
+  OpenAI = 'openai',
+}
+
+export enum TtsEngineName {
+  /** flite for English, festival for Italian, espeak-ng for the rest (the most intelligible). */
+  Embedded = 'embedded',
+  /** espeak-ng for every language. */
+  EspeakNg = 'espeak-ng',
+  OpenAI = 'openai',
+}
+
+export enum LlmEngineName {
+  Embedded = 'embedded',
+  OpenAI = 'openai',
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];

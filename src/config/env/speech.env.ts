@@ -1,0 +1,131 @@
+import { Transform } from 'class-transformer';
+import {
+  IsEnum,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+} from 'class-validator';
+import { toInt, toFloat, trimmed, httpUrl } from './env-values.js';
+import { AsrEngineName, TtsEngineName } from '../engine-names.js';
+import { TranslationEnv } from './translation.env.js';
+
+/** Speech: audio uploads and voice activity detection, transcription, speech synthesis. */
+export class SpeechEnv extends TranslationEnv {
+  /** Largest accepted audio upload (decoded bytes of the WAV file), in bytes. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024)
+  MAX_AUDIO_BYTES: number = 25 * 1024 * 1024;
+
+  /** Speech probability at or above which a 32 ms VAD frame counts as speech. */
+  @Transform(toFloat)
+  @IsNumber()
+  @Min(0.05)
+  @Max(0.95)
+  VAD_THRESHOLD: number = 0.5;
+
+  /** Consecutive silent frames (32 ms each) that end a sentence (interface §4.3.4: 20). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  VAD_SILENCE_FRAMES: number = 20;
+
+  /** Audio kept before the first speech frame so first syllables are not cut, in ms. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(2000)
+  VAD_PREROLL_MS: number = 192;
+
+  /** A sentence longer than this is split, in ms. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(120_000)
+  VAD_MAX_SENTENCE_MS: number = 15_000;
+
+  // --- Transcription ---
+
+  @Transform(trimmed)
+  @IsEnum(AsrEngineName)
+  ASR_ENGINE: AsrEngineName = AsrEngineName.Pocketsphinx;
+
+  /** Time allowed to transcribe one segment, in milliseconds. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  ASR_TIMEOUT_MS: number = 30_000;
+
+  /** Pocketsphinx decoder processes (each holds the model, ~95 MiB resident). Default: the number of cores. */
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(32)
+  ASR_POOL_SIZE?: number;
+
+  /** OpenAI-compatible transcription server, required when ASR_ENGINE=openai, e.g. http://127.0.0.1:8000/v1 */
+  @Transform(trimmed)
+  @IsOptional()
+  @IsUrl(httpUrl)
+  ASR_OPENAI_BASE_URL?: string;
+
+  @Transform(trimmed)
+  @IsOptional()
+  @IsString()
+  ASR_OPENAI_API_KEY?: string;
+
+  /** The transcription model the server serves, e.g. Systran/faster-whisper-small. */
+  @Transform(trimmed)
+  @IsOptional()
+  @IsString()
+  ASR_OPENAI_MODEL?: string;
+
+  // --- Speech synthesis ---
+
+  @Transform(trimmed)
+  @IsEnum(TtsEngineName)
+  TTS_ENGINE: TtsEngineName = TtsEngineName.Embedded;
+
+  /** Time allowed to synthesize one text, in milliseconds. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  TTS_TIMEOUT_MS: number = 30_000;
+
+  /** OpenAI-compatible speech server, required when TTS_ENGINE=openai, e.g. http://127.0.0.1:8000/v1 */
+  @Transform(trimmed)
+  @IsOptional()
+  @IsUrl(httpUrl)
+  TTS_OPENAI_BASE_URL?: string;
+
+  @Transform(trimmed)
+  @IsOptional()
+  @IsString()
+  TTS_OPENAI_API_KEY?: string;
+
+  /** The speech model the server serves, e.g. speaches-ai/Kokoro-82M-v1.0-ONNX or tts-1. */
+  @Transform(trimmed)
+  @IsOptional()
+  @IsString()
+  TTS_OPENAI_MODEL?: string;
+
+  /**
+   * Voices of the server by language and gender, e.g. `en:female=af_heart,en:male=am_adam`;
+   * exactly these are listed by GET /api/v1/synthetize/voices.
+   */
+  @Transform(trimmed)
+  @IsOptional()
+  @Matches(/^[a-z]{2}:(female|male)=[^,=\s]+(,[a-z]{2}:(female|male)=[^,=\s]+)*$/, {
+    message: 'TTS_OPENAI_VOICES must look like en:female=af_heart,en:male=am_adam',
+  })
+  TTS_OPENAI_VOICES?: string;
+}
