@@ -1,15 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import type { LlmService } from '../../llm/llm.service.js';
-import type { OrchestratorMetrics } from '../../metrics/orchestrator-metrics.service.js';
 import type { Voice } from '../../synthesis/engines/tts-engine.js';
 import type { SynthesisService } from '../../synthesis/synthesis.service.js';
-import type { LanguageIdentifier } from '../../transcription/language-id/language-identifier.js';
-import type { TranscriptionService } from '../../transcription/transcription.service.js';
 import { LanguageCatalog } from '../../translation/catalog/language-catalog.js';
-import { ClinicalTerminology } from '../../translation/terminology/clinical-terminology.js';
 import type { TranslationService } from '../../translation/translation.service.js';
-import { FidelityScorer } from './fidelity/fidelity-scorer.js';
-import { SentencePipeline } from './sentence-pipeline.js';
+import { partyVoices, SessionLanguagesService } from './session-languages.service.js';
 
 const catalog = new LanguageCatalog();
 const language = (code: string) => {
@@ -18,50 +12,85 @@ const language = (code: string) => {
   return { language: normalized.language, locale: normalized.locale };
 };
 
-/** A pipeline whose only engine is a synthesis with these voices. */
-function pipelineWith(voices: Voice[]) {
-  const synthesis = { voices: async () => voices } as unknown as SynthesisService;
-  return new SentencePipeline(
-    {} as TranscriptionService,
-    {} as LanguageIdentifier,
-    catalog,
-    {} as TranslationService,
-    synthesis,
-    {} as LlmService,
-    {} as OrchestratorMetrics,
-    new FidelityScorer(new ClinicalTerminology([])),
-  );
-}
-
-describe('SentencePipeline.partyVoices', () => {
-  const pipeline = pipelineWith([
+describe('partyVoices', () => {
+  const voices: Voice[] = [
     { language: 'en', gender: 'female' },
     { language: 'es', gender: 'female' },
     { language: 'es', gender: 'male' },
-  ]);
+  ] as Voice[];
+  const choose = (
+    medic: string,
+    patient: string,
+    medicGender: 'male' | 'female',
+    patientGender: 'male' | 'female',
+  ) => partyVoices(voices, language(medic), language(patient), { medicGender, patientGender });
 
-  it('gives each party the gender asked for, in the language its speech is translated to', async () => {
-    const voices = await pipeline.partyVoices(language('en'), language('es'), {
-      medic: 'male',
-      patient: 'female',
-    });
-    expect(voices).toEqual({ medicVoice: 'male', patientVoice: 'female' });
+  it('gives each party the gender asked for, in the language its speech is translated to', () => {
+    const chosen = choose('en', 'es', 'male', 'female');
+    expect(chosen).toEqual({ medicVoice: 'male', patientVoice: 'female' });
   });
 
-  it('falls back to the gender the listener’s language has', async () => {
-    const voices = await pipeline.partyVoices(language('es'), language('en'), {
-      medic: 'male',
-      patient: 'male',
-    });
+  it('falls back to the gender the listener’s language has', () => {
+    const chosen = choose('es', 'en', 'male', 'male');
     // The medic is heard in English (female only); the patient in Spanish (both).
-    expect(voices).toEqual({ medicVoice: 'female', patientVoice: 'male' });
+    expect(chosen).toEqual({ medicVoice: 'female', patientVoice: 'male' });
   });
 
-  it('keeps the gender asked for when the language has no voice (synthesis then says so)', async () => {
-    const voices = await pipeline.partyVoices(language('fr'), language('de'), {
-      medic: 'male',
-      patient: 'male',
+  it('keeps the gender asked for when the language has no voice (synthesis then says so)', () => {
+    const chosen = choose('fr', 'de', 'male', 'male');
+    expect(chosen).toEqual({ medicVoice: 'male', patientVoice: 'male' });
+  });
+});
+
+describe('SessionLanguagesService.resolveParties', () => {
+  function service(voices: Voice[]) {
+    let voiceLists = 0;
+    const synthesis = {
+      voices: async () => (voiceLists++, voices),
+    } as unknown as SynthesisService;
+    const translation = {
+      availableLanguages: async () => catalog.all(),
+    } as unknown as TranslationService;
+    return {
+      languages: new SessionLanguagesService(catalog, translation, synthesis),
+      voiceLists: () => voiceLists,
+    };
+  }
+
+  it('resolves both languages and chooses the voices from one voice list', async () => {
+    const { languages, voiceLists } = service([
+      { language: 'en', gender: 'female' },
+      { language: 'es', gender: 'male' },
+    ] as Voice[]);
+    const resolved = await languages.resolveParties({
+      medic: 'es',
+      patient: 'en-US',
+      medicGender: 'female',
+      patientGender: 'female',
     });
-    expect(voices).toEqual({ medicVoice: 'male', patientVoice: 'male' });
+    expect(resolved).toMatchObject({
+      ok: true,
+      value: {
+        medic: { locale: 'es-ES' },
+        patient: { locale: 'en-US' },
+        medicVoice: 'female',
+        patientVoice: 'male',
+      },
+    });
+    expect(voiceLists()).toBe(1);
+  });
+
+  it('names each language that cannot be used', async () => {
+    const { languages } = service([{ language: 'en', gender: 'female' }] as Voice[]);
+    const resolved = await languages.resolveParties({
+      medic: 'es',
+      patient: 'xx-nope',
+      medicGender: 'female',
+      patientGender: 'female',
+    });
+    expect(resolved.ok).toBe(false);
+    expect(!resolved.ok && resolved.reason).toMatch(
+      /^language_medic: Spanish \(es-ES\) cannot be used.* language_patient: /,
+    );
   });
 });
