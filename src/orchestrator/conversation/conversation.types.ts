@@ -1,5 +1,5 @@
 import type { AgeCategory, PatientGender } from '../../llm/engines/llm-engine.js';
-import type { SessionLanguage } from '../languages/session-languages.service.js';
+import type { SessionLanguage } from '../languages/session-language.js';
 
 /** Who spoke a sentence (decisions §5.4). */
 export type SpeakerRole = 'medic' | 'patient' | 'unknown';

@@ -1,5 +1,5 @@
 import type { SentenceRecord } from './conversation.types.js';
-import type { SessionLanguage } from '../languages/session-languages.service.js';
+import type { SessionLanguage } from '../languages/session-language.js';
 
 /** What a sentence starts with; the rest comes from its branches. */
 type SentenceStart = Pick<

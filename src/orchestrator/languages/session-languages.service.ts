@@ -4,13 +4,9 @@ import { SynthesisService } from '../../synthesis/synthesis.service.js';
 import type { CatalogLanguage } from '../../translation/catalog/catalog-language.js';
 import { LanguageCatalog } from '../../translation/catalog/language-catalog.js';
 import { TranslationService } from '../../translation/translation.service.js';
+import type { SessionLanguage } from './session-language.js';
 
-/** A language a session can use, as the handshake resolved it. */
-export interface SessionLanguage {
-  readonly language: CatalogLanguage;
-  /** Normalized BCP-47 locale, e.g. `fr-FR`. */
-  readonly locale: string;
-}
+export type { SessionLanguage } from './session-language.js';
 
 export type SessionLanguageLookup =
   | { readonly ok: true; readonly value: SessionLanguage }
