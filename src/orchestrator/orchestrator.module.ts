@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { VadModule } from '../audio/vad/vad.module.js';
+import { AudioModule } from '../audio/audio.module.js';
 import { LanguageIdModule } from '../language/identification/language-id.module.js';
 import { LanguageModule } from '../language/language.module.js';
 import { LlmModule } from '../llm/llm.module.js';
@@ -13,6 +13,8 @@ import { SessionLanguagesService } from './languages/session-languages.service.j
 import { FidelityScorer } from './pipeline/fidelity/fidelity-scorer.js';
 import { SentencePipeline } from './pipeline/sentence-pipeline.js';
 import { ClientMessageParser } from './protocol/client-message-parser.js';
+import { SessionFactory } from './session/session-factory.js';
+import { SessionHandshakeService } from './session/session-handshake.service.js';
 import { SessionManager } from './session/session-manager.js';
 import { SessionRegistry } from './session/session-registry.js';
 import { SessionGateway } from './session.gateway.js';
@@ -26,12 +28,14 @@ import { SessionGateway } from './session.gateway.js';
     LanguageIdModule,
     SynthesisModule,
     LlmModule,
-    VadModule,
+    AudioModule,
   ],
   controllers: [LanguagesController],
   providers: [
     SessionGateway,
     SessionManager,
+    SessionHandshakeService,
+    SessionFactory,
     SessionRegistry,
     ClientMessageParser,
     SessionLanguagesService,

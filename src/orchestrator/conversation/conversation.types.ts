@@ -1,4 +1,5 @@
 import type { AgeCategory, PatientGender } from '../../language/speech-settings.js';
+import type { SessionLanguage } from '../languages/session-language.js';
 
 /** Who spoke a sentence (decisions §5.4). */
 export type SpeakerRole = 'medic' | 'patient' | 'unknown';
@@ -87,6 +88,11 @@ export interface SentenceRecord {
   text: string;
   /** BCP-47 locale of the text. */
   language: string;
+  /**
+   * The language of the text as resolved when `language` was set (a party's, or the catalog's),
+   * so a translation need not resolve the locale again; undefined when the catalog lacks it.
+   */
+  textLanguage?: SessionLanguage;
   /**
    * Whether `language` is the text's, as recognized or identified (a recognizer held to one
    * language counts), rather than assumed: a text too short to tell is taken to be the medic's

@@ -1,4 +1,5 @@
 import type { SentenceRecord } from './conversation.types.js';
+import type { SessionLanguage } from '../languages/session-language.js';
 
 /** What a sentence starts with; the rest comes from its branches. */
 type SentenceStart = Pick<
@@ -22,4 +23,17 @@ export function newSentenceRecord(start: SentenceStart): SentenceRecord {
     errors: [],
     ...start,
   };
+}
+
+/**
+ * Sets the language the sentence's text is in: resolved (a party's or the catalog's), or only a
+ * locale the catalog lacks, kept as said.
+ */
+export function setLanguage(
+  record: SentenceRecord,
+  language: SessionLanguage | undefined,
+  locale = language?.locale ?? '',
+): void {
+  record.textLanguage = language;
+  record.language = language?.locale ?? locale;
 }

@@ -4,18 +4,21 @@ import { OrchestratorMetrics } from '../../metrics/orchestrator-metrics.service.
 import { SynthesisService, type SynthesisResult } from '../../synthesis/synthesis.service.js';
 import { LanguageIdentifier } from '../../language/identification/language-identifier.js';
 import { TranscriptionService } from '../../transcription/transcription.service.js';
-import { LanguageCatalog } from '../../language/catalog/language-catalog.js';
 import { TranslationService } from '../../translation/translation.service.js';
 import type {
   KnownRole,
   SentenceRecord,
   SessionErrorService,
 } from '../conversation/conversation.types.js';
-import type { SessionLanguage } from '../languages/session-languages.service.js';
-import type { ServerMessage } from '../protocol/server-messages.js';
+import type { PipelineResult } from '../conversation/session-events.js';
+import {
+  SessionLanguagesService,
+  type SessionLanguage,
+} from '../languages/session-languages.service.js';
 import { type ConversationParties, partyGenders } from './conversation-parties.js';
 import { FidelityScorer } from './fidelity/fidelity-scorer.js';
 import { RoleResolver, sameLanguage, type TranslationDirection } from './role-resolver.js';
+import { setLanguage } from '../conversation/sentence-record.js';
 import { settle, type Settled } from './settle.js';
 import type { VoiceGender } from '../../language/speech-settings.js';
 
@@ -24,7 +27,8 @@ export interface PipelineOutput {
   readonly parties: ConversationParties;
   /** Aborted when the session is gone: remaining work is skipped. */
   readonly signal: AbortSignal;
-  send(message: ServerMessage): void;
+  /** A result of the sentence, sent on in the order it is emitted. */
+  emit(result: PipelineResult): void;
   /** Reports a failed stage as `error` on the sentence (it counts the sentence as errored). */
   fail(record: SentenceRecord, service: SessionErrorService, error: unknown): void;
   /** Reports a stage whose failure does not spoil the sentence (back-translation): a warning. */
@@ -52,41 +56,13 @@ export class SentencePipeline {
   constructor(
     private readonly transcription: TranscriptionService,
     private readonly languageId: LanguageIdentifier,
-    private readonly catalog: LanguageCatalog,
+    private readonly languages: SessionLanguagesService,
     private readonly translation: TranslationService,
     private readonly synthesis: SynthesisService,
     private readonly llm: LlmService,
     private readonly metrics: OrchestratorMetrics,
     private readonly fidelity: FidelityScorer,
   ) {}
-
-  /**
-   * The voice of each party's translated speech, chosen once per session (a medic's sentence is
-   * spoken in the patient's language and the other way round; branch C is not spoken): the gender
-   * asked for when that language has it, else the one it has.
-   */
-  async partyVoices(
-    medic: SessionLanguage,
-    patient: SessionLanguage,
-    wanted: { readonly medic: VoiceGender; readonly patient: VoiceGender },
-  ): Promise<Pick<ConversationParties, 'medicVoice' | 'patientVoice'>> {
-    const voices = await this.synthesis.voices();
-    const choose = (listener: SessionLanguage, preferred: VoiceGender) => {
-      const genders = voices
-        .filter((voice) => voice.language === listener.language.iso6391)
-        .map((voice) => voice.gender);
-      return genders.includes(preferred) || genders.length === 0 ? preferred : genders[0];
-    };
-    return {
-      medicVoice: choose(patient, wanted.medic),
-      patientVoice: choose(medic, wanted.patient),
-    };
-  }
-
-  /** Locales the recognizer understands (pocketsphinx: en-US only). */
-  get recognizedLocales(): readonly string[] {
-    return this.transcription.locales;
-  }
 
   /**
    * Recognizes one sentence of speech, medic's locale first (§4.3.2), and sends asr_result or
@@ -109,7 +85,7 @@ export class SentencePipeline {
     const { text, locale, languageDecided, confidence, lowConfidence } = transcript.value;
     if (!text) {
       record.status = 'empty';
-      out.send({ type: 'sentence_empty', sentence_id: record.id });
+      out.emit({ kind: 'empty', sentence: record });
       return false;
     }
     record.text = text;
@@ -117,7 +93,7 @@ export class SentencePipeline {
     record.languageIdentified = languageDecided;
     record.confidence = confidence;
     record.lowConfidence = lowConfidence;
-    this.sendAsrResult(record, out);
+    out.emit({ kind: 'recognized', sentence: record });
     return true;
   }
 
@@ -135,14 +111,13 @@ export class SentencePipeline {
     ]);
     if (role) {
       record.role = role;
-      record.language = decided
-        ? (this.resolve(locale, out.parties)?.locale ?? locale)
-        : partyOf(role, out.parties).locale;
+      if (decided) setLanguage(record, this.languages.textLanguage(locale, out.parties), locale);
+      else setLanguage(record, partyOf(role, out.parties));
     } else {
       this.assignLanguage(record, locale, out.parties);
     }
     record.languageIdentified = decided;
-    this.sendAsrResult(record, out);
+    out.emit({ kind: 'recognized', sentence: record });
   }
 
   /**
@@ -152,7 +127,7 @@ export class SentencePipeline {
    */
   reassign(record: SentenceRecord, role: KnownRole, parties: ConversationParties): void {
     record.role = role;
-    if (!record.languageIdentified) record.language = partyOf(role, parties).locale;
+    if (!record.languageIdentified) setLanguage(record, partyOf(role, parties));
   }
 
   /** Branches A and B for the sentence's current role and revision. */
@@ -160,8 +135,7 @@ export class SentencePipeline {
     const revision = record.revision;
     // From the language the text is in, to the listener's: the same language when the text is
     // already the listener's (then passed on unchanged, without back-translation).
-    const textLanguage = this.resolve(record.language, out.parties);
-    const direction = this.roles.direction(record.role, textLanguage, out.parties);
+    const direction = this.roles.direction(record.role, record.textLanguage, out.parties);
     const { source, target } = direction;
     const genders = partyGenders(record.role, out.parties);
     const literal = await settle(
@@ -203,7 +177,7 @@ export class SentencePipeline {
             }),
           )
         : undefined;
-    record.translations.push({
+    const translation = {
       revision,
       sourceLanguage: source.locale,
       targetLanguage: target.locale,
@@ -211,18 +185,9 @@ export class SentencePipeline {
       backTranslation: back_translation,
       fidelity,
       untranslatedWords: untranslated_words,
-    });
-    out.send({
-      type: 'translation_result',
-      sentence_id: record.id,
-      branch: 'A',
-      source_language: source.locale,
-      target_language: target.locale,
-      text: textA,
-      ...(back_translation !== undefined ? { back_translation, fidelity } : {}),
-      ...(untranslated_words ? { untranslated_words } : {}),
-      revision,
-    });
+    };
+    record.translations.push(translation);
+    out.emit({ kind: 'translated', sentence: record, translation });
 
     const audioA = await speechA;
     if (out.signal.aborted) return;
@@ -235,15 +200,9 @@ export class SentencePipeline {
       out.fail(record, 'Reformulation', textB.error);
       return;
     }
-    record.reformulations.push({ revision, language: target.locale, text: textB.value });
-    out.send({
-      type: 'reformulation_result',
-      sentence_id: record.id,
-      branch: 'B',
-      language: target.locale,
-      text: textB.value,
-      revision,
-    });
+    const reformulated = { revision, language: target.locale, text: textB.value };
+    record.reformulations.push(reformulated);
+    out.emit({ kind: 'reformulated', sentence: record, reformulation: reformulated });
     // An unchanged text is not spoken twice.
     const audioB =
       textB.value === textA && audioA.ok
@@ -259,7 +218,7 @@ export class SentencePipeline {
     if (!plan.run) {
       this.metrics.branchCSkipped(plan.reason);
       record.branchCSkipped.push(plan.reason);
-      out.send({ type: 'branch_c_skipped', sentence_id: record.id, reason: plan.reason });
+      out.emit({ kind: 'alternateSkipped', sentence: record, reason: plan.reason });
       return;
     }
     const { source, target } = plan.direction;
@@ -278,53 +237,20 @@ export class SentencePipeline {
       return;
     }
     this.metrics.branchCompleted('C', secondsSince(record));
-    const result = {
+    const alternate = {
       assumedRole: plan.assumedRole,
       sourceLanguage: source.locale,
       targetLanguage: target.locale,
       text: translated.value,
     };
-    record.alternates.push(result);
-    out.send({
-      type: 'branch_c_result',
-      sentence_id: record.id,
-      assumed_role: result.assumedRole,
-      source_language: result.sourceLanguage,
-      target_language: result.targetLanguage,
-      text: result.text,
-    });
-  }
-
-  private sendAsrResult(record: SentenceRecord, out: PipelineOutput): void {
-    out.send({
-      type: 'asr_result',
-      sentence_id: record.id,
-      text: record.text,
-      language: record.language,
-      role: record.role,
-      start_ms: record.startMs ?? null,
-      end_ms: record.endMs ?? null,
-      source: record.source,
-      confidence: record.confidence,
-      low_confidence: record.lowConfidence,
-    });
+    record.alternates.push(alternate);
+    out.emit({ kind: 'alternate', sentence: record, alternate });
   }
 
   private assignLanguage(record: SentenceRecord, locale: string, parties: ConversationParties) {
-    const language = this.resolve(locale, parties);
-    record.language = language?.locale ?? locale;
+    const language = this.languages.textLanguage(locale, parties);
+    setLanguage(record, language, locale);
     record.role = this.roles.roleOf(language, parties);
-  }
-
-  /** The party's locale when the text is in a party's language, else the catalog's default. */
-  private resolve(locale: string, parties: ConversationParties): SessionLanguage | undefined {
-    const normalized = this.catalog.normalize(locale);
-    if (!normalized.ok) return undefined;
-    const found = { language: normalized.language, locale: normalized.locale };
-    for (const party of [parties.medic, parties.patient]) {
-      if (sameLanguage(party, found)) return party;
-    }
-    return found;
   }
 
   private reformulate(
@@ -391,18 +317,9 @@ export class SentencePipeline {
     }
     this.metrics.branchCompleted(branch, secondsSince(record));
     const { wav, sampleRate } = audio.value;
-    record.speech.push({ branch, revision, language: language.locale, speed, sampleRate, wav });
-    out.send({
-      type: 'tts_audio',
-      sentence_id: record.id,
-      branch,
-      revision,
-      language: language.locale,
-      speed,
-      sample_rate: sampleRate,
-      format: 'wav',
-      audio_base64: Buffer.from(wav.buffer, wav.byteOffset, wav.byteLength).toString('base64'),
-    });
+    const speech = { branch, revision, language: language.locale, speed, sampleRate, wav };
+    record.speech.push(speech);
+    out.emit({ kind: 'spoken', sentence: record, speech });
   }
 }
 

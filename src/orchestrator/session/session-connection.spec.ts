@@ -3,7 +3,8 @@ import { Logger } from '@nestjs/common';
 import { EngineUnavailableError } from '../../common/errors/engine.errors.js';
 import type { ServerMessage } from '../protocol/server-messages.js';
 import type { Session } from './session.js';
-import { SessionConnection, type SessionOpener } from './session-connection.js';
+import { type HandshakeChecks, SessionConnection } from './session-connection.js';
+import type { SessionSettings } from './session-settings.js';
 import type { SessionTransport } from './session-transport.js';
 
 function harness(openDelayMs: number, openFailure?: Error) {
@@ -21,21 +22,30 @@ function harness(openDelayMs: number, openFailure?: Error) {
     handleAudio: () => handled.push('audio'),
     transportClosed: () => handled.push('closed'),
   } as unknown as Session;
-  const opener: SessionOpener = {
-    handshakeTimeoutMs: 100,
-    parseHandshake: (frame) =>
+  const handshakes: HandshakeChecks = {
+    timeoutMs: 100,
+    parse: (frame) =>
       frame.startsWith('{')
         ? { ok: true, handshake: JSON.parse(frame) }
         : { ok: false, reason: 'invalid_json', message: 'not JSON' },
-    open: async () => {
+    resolve: async () => {
       await new Promise((resolve) => setTimeout(resolve, openDelayMs));
       if (openFailure) throw openFailure;
-      return { ok: true, session, success: { type: 'speed_updated', speed: 1 } };
+      return {
+        ok: true,
+        settings: {} as SessionSettings,
+        reply: { type: 'speed_updated', speed: 1 },
+      };
     },
     rejected: () => undefined,
   };
   let released = 0;
-  const connection = new SessionConnection(opener, transport, () => released++);
+  const connection = new SessionConnection(
+    handshakes,
+    { open: () => session },
+    transport,
+    () => released++,
+  );
   /** What a shutdown does to a session: records it, as Session.end would be called. */
   const end = async (ended: Session) => {
     expect(ended).toBe(session);

@@ -1,29 +1,21 @@
 import { Logger } from '@nestjs/common';
 import { describeFailure } from '../../common/errors/describe-failure.js';
 import { failureMessage } from '../protocol/failure-message.js';
-import type { HandshakeDto } from '../protocol/dto/handshake.dto.js';
+import { handshakeRejection, toServerMessage } from '../protocol/server-message-mapper.js';
 import type { HandshakeRejectionReason, ServerMessage } from '../protocol/server-messages.js';
 import type { Session } from './session.js';
+import type { SessionFactory } from './session-factory.js';
+import type { SessionHandshakeService } from './session-handshake.service.js';
 import { CloseCode, type SessionTransport } from './session-transport.js';
 
-/** What a connection needs to turn a handshake into a session. */
-export interface SessionOpener {
-  readonly handshakeTimeoutMs: number;
-  parseHandshake(
-    frame: string,
-  ):
-    | { ok: true; handshake: HandshakeDto }
-    | { ok: false; reason: HandshakeRejectionReason; message: string };
-  /** A session, or why the handshake's values cannot make one. */
-  open(
-    handshake: HandshakeDto,
-    transport: SessionTransport,
-  ): Promise<
-    | { ok: true; session: Session; success: ServerMessage }
-    | { ok: false; reason: HandshakeRejectionReason; message: string }
-  >;
-  rejected(reason: HandshakeRejectionReason | 'send_failed'): void;
-}
+/** The handshake's checks, as the connection uses them (SessionHandshakeService). */
+export type HandshakeChecks = Pick<
+  SessionHandshakeService,
+  'timeoutMs' | 'parse' | 'resolve' | 'rejected'
+>;
+
+/** Opens a session from resolved settings (SessionFactory). */
+export type SessionOpener = Pick<SessionFactory, 'open'>;
 
 const logger = new Logger('SessionConnection');
 
@@ -32,11 +24,13 @@ const MAX_EARLY_FRAMES = 256;
 
 /** Tells a client without a session that the server is stopping, and closes (1001). */
 export function turnAway(transport: SessionTransport): void {
-  transport.send({
-    type: 'error',
-    service: 'Session',
-    message: 'The server is shutting down; connect again in a moment.',
-  });
+  transport.send(
+    toServerMessage({
+      kind: 'failure',
+      service: 'Session',
+      message: 'The server is shutting down; connect again in a moment.',
+    }),
+  );
   transport.close(CloseCode.GoingAway, 'server shutting down');
 }
 
@@ -44,7 +38,8 @@ type Frame = { text: string } | { bytes: Uint8Array };
 
 /**
  * One WebSocket connection: waits for the handshake (decisions §5.1) within HANDSHAKE_TIMEOUT_MS,
- * answers or rejects it (close 1008), then hands every frame to its session. Frames that arrive
+ * has it checked, opens the session with the result and answers, or rejects it (close 1008), then
+ * hands every frame to its session. Frames that arrive
  * while the handshake is being checked are kept, in order, and given to the session.
  */
 export class SessionConnection {
@@ -58,7 +53,8 @@ export class SessionConnection {
   private resolveClosed!: () => void;
 
   constructor(
-    private readonly opener: SessionOpener,
+    private readonly handshakes: HandshakeChecks,
+    private readonly sessions: SessionOpener,
     private readonly transport: SessionTransport,
     private readonly releaseSlot: () => void,
   ) {
@@ -66,9 +62,9 @@ export class SessionConnection {
       () =>
         this.reject(
           'timeout',
-          `No handshake within ${opener.handshakeTimeoutMs} ms of connecting; send {"type":"handshake","language_medic":"…","language_patient":"…"} first.`,
+          `No handshake within ${handshakes.timeoutMs} ms of connecting; send {"type":"handshake","language_medic":"…","language_patient":"…"} first.`,
         ),
-      opener.handshakeTimeoutMs,
+      handshakes.timeoutMs,
     );
     this.closedPromise = new Promise((resolve) => (this.resolveClosed = resolve));
   }
@@ -88,12 +84,14 @@ export class SessionConnection {
     if (this.phase === 'session') return this.session!.handleAudio(bytes);
     if (this.phase === 'opening') return this.keep({ bytes });
     if (this.phase === 'handshake') {
-      this.transport.send({
-        type: 'error',
-        service: 'Session',
-        message:
-          'Audio arrived before the handshake and was ignored. Send the handshake as the first text frame, wait for HandshakeSuccess, then stream audio.',
-      });
+      this.transport.send(
+        toServerMessage({
+          kind: 'failure',
+          service: 'Session',
+          message:
+            'Audio arrived before the handshake and was ignored. Send the handshake as the first text frame, wait for HandshakeSuccess, then stream audio.',
+        }),
+      );
     }
   }
 
@@ -123,15 +121,20 @@ export class SessionConnection {
   }
 
   private async handshake(frame: string): Promise<void> {
-    const parsed = this.opener.parseHandshake(frame);
+    const parsed = this.handshakes.parse(frame);
     if (!parsed.ok) return this.reject(parsed.reason, parsed.message);
     // The client was in time; the server's own checks (the voice list, at the first session after
     // start) do not count against HANDSHAKE_TIMEOUT_MS.
     clearTimeout(this.timer);
     this.phase = 'opening';
-    let opened: Awaited<ReturnType<SessionOpener['open']>>;
+    let opened:
+      | { ok: true; session: Session; reply: ServerMessage }
+      | { ok: false; reason: HandshakeRejectionReason; message: string };
     try {
-      opened = await this.opener.open(parsed.handshake, this.transport);
+      const resolved = await this.handshakes.resolve(parsed.handshake);
+      opened = resolved.ok
+        ? { ...resolved, session: this.sessions.open(resolved.settings, this.transport) }
+        : resolved;
     } catch (error) {
       return this.failToOpen(error);
     }
@@ -141,8 +144,8 @@ export class SessionConnection {
     }
     if (!opened.ok) return this.reject(opened.reason, opened.message);
     clearTimeout(this.timer);
-    if (!this.transport.send(opened.success)) {
-      this.opener.rejected('send_failed');
+    if (!this.transport.send(opened.reply)) {
+      this.handshakes.rejected('send_failed');
       opened.session.transportClosed();
       this.phase = 'closed';
       this.releaseSlot();
@@ -166,14 +169,16 @@ export class SessionConnection {
     logger.error({ msg: 'a session could not be opened', failure: describeFailure(error) });
     if (this.isClosed()) return;
     this.phase = 'closed';
-    this.transport.send({
-      type: 'error',
-      service: 'Session',
-      message: failureMessage(
-        error,
-        'The session could not be opened because of a server failure; try again in a moment.',
-      ),
-    });
+    this.transport.send(
+      toServerMessage({
+        kind: 'failure',
+        service: 'Session',
+        message: failureMessage(
+          error,
+          'The session could not be opened because of a server failure; try again in a moment.',
+        ),
+      }),
+    );
     this.transport.close(CloseCode.TryAgainLater, 'session could not be opened');
     this.releaseSlot();
   }
@@ -191,8 +196,8 @@ export class SessionConnection {
     if (this.phase === 'closed' || this.phase === 'session') return;
     clearTimeout(this.timer);
     this.phase = 'closed';
-    this.opener.rejected(reason);
-    this.transport.send({ type: 'error', service: 'Handshake', reason, message });
+    this.handshakes.rejected(reason);
+    this.transport.send(handshakeRejection(reason, message));
     this.transport.close(CloseCode.PolicyViolation, `handshake rejected: ${reason}`);
     this.releaseSlot();
   }

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jes
 import { waitFor } from '../../../test/support/wait-for.js';
 import { Logger } from '@nestjs/common';
 import type { Sentence, SentenceSegmenter } from '../../audio/vad/sentence-segmenter.js';
+import { LiveAudioIntake } from '../../audio/stream/live-audio-intake.js';
 import { PcmS16leDecoder } from '../../audio/stream/pcm-s16le-decoder.js';
 import { encodeWav } from '../../audio/wav-encoder.js';
 import { EngineUnavailableError } from '../../common/errors/engine.errors.js';
@@ -17,6 +18,7 @@ import type { TranslationService } from '../../translation/translation.service.j
 import { ArchiveBuilder } from '../archive/archive-builder.js';
 import { FIDELITY_MODEL } from '../pipeline/fidelity/fidelity-model.js';
 import { FidelityScorer } from '../pipeline/fidelity/fidelity-scorer.js';
+import { SessionLanguagesService } from '../languages/session-languages.service.js';
 import { SentencePipeline } from '../pipeline/sentence-pipeline.js';
 import { ClientMessageParser } from '../protocol/client-message-parser.js';
 import type { ServerMessage } from '../protocol/server-messages.js';
@@ -116,7 +118,7 @@ function fakes() {
   const pipeline = new SentencePipeline(
     transcription,
     languageId,
-    catalog,
+    new SessionLanguagesService(catalog, translation, synthesis),
     translation,
     synthesis,
     llm,
@@ -217,8 +219,7 @@ function setup(options: { limits?: Partial<SessionLimits>; archive?: ArchiveBuil
       pipeline: engines.pipeline,
       parser: new ClientMessageParser(),
       archive: options.archive ?? new ArchiveBuilder(),
-      segmenter: segmenter as unknown as SentenceSegmenter,
-      decoder: new PcmS16leDecoder(),
+      intake: new LiveAudioIntake(new PcmS16leDecoder(), segmenter as unknown as SentenceSegmenter),
       metrics: engines.metrics,
     },
     transport,

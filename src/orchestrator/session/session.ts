@@ -1,93 +1,60 @@
 import { Logger } from '@nestjs/common';
-import pLimit, { type LimitFunction } from 'p-limit';
-import type { Sentence, SentenceSegmenter } from '../../audio/vad/sentence-segmenter.js';
-import type { PcmS16leDecoder } from '../../audio/stream/pcm-s16le-decoder.js';
-import type { StreamResampler } from '../../audio/stream/stream-resampler.js';
-import { floatToInt16 } from '../../audio/wav-encoder.js';
+import type { LiveAudioIntake } from '../../audio/stream/live-audio-intake.js';
 import { describeFailure } from '../../common/errors/describe-failure.js';
 import type { OrchestratorMetrics } from '../../metrics/orchestrator-metrics.service.js';
 import type { ArchiveBuilder } from '../archive/archive-builder.js';
-import type {
-  ConversationSnapshot,
-  FlagRecord,
-  SentenceRecord,
-  SentenceSource,
-  SessionErrorService,
-  SpeakerCorrection,
-} from '../conversation/conversation.types.js';
+import type { ConversationSnapshot } from '../conversation/conversation.types.js';
 import { failureMessage } from '../protocol/failure-message.js';
-import type { PipelineOutput, SentencePipeline } from '../pipeline/sentence-pipeline.js';
+import type { SentencePipeline } from '../pipeline/sentence-pipeline.js';
 import type { ClientMessage, ClientMessageParser } from '../protocol/client-message-parser.js';
 import type {
   CorrectSpeakerMessageDto,
   FlagMessageDto,
   TextInputMessageDto,
 } from '../protocol/dto/client-messages.dto.js';
-import type { ServerMessage } from '../protocol/server-messages.js';
+import { ConversationStore } from './conversation-store.js';
+import { InputBackpressure } from './input-backpressure.js';
 import { MessageRateLimit } from './message-rate-limit.js';
-import { SessionMetrics } from './session-metrics.js';
+import { SentenceRunner } from './sentence-runner.js';
+import { SessionReplies } from './session-replies.js';
+import { type DrainLimit, duration, SessionLifecycle } from './session-lifecycle.js';
 import type { SessionLimits, SessionSettings } from './session-settings.js';
 import { CloseCode, type SessionTransport } from './session-transport.js';
-import { newSentenceRecord } from '../conversation/sentence-record.js';
+
+export type { DrainLimit } from './session-lifecycle.js';
 
 export interface SessionDependencies {
   readonly pipeline: SentencePipeline;
   readonly parser: ClientMessageParser;
   readonly archive: ArchiveBuilder;
-  /** This session's own VAD stream. */
-  readonly segmenter: SentenceSegmenter;
-  readonly decoder: PcmS16leDecoder;
-  /** To 16 kHz, when the client's rate is another. */
-  readonly resampler?: StreamResampler;
+  /** This session's own live audio stream: decoder, resampler and VAD. */
+  readonly intake: LiveAudioIntake;
   readonly metrics: OrchestratorMetrics;
 }
 
-type State = 'active' | 'ending' | 'closed';
-
-export interface DrainLimit {
-  readonly ms: number;
-  /** The setting that sets `ms`, named in the message when the limit is reached. */
-  readonly setting: string;
-}
-
 const logger = new Logger('Session');
-/** `5 minutes`, `1 minute`, `45 seconds`. */
-const duration = (ms: number) => {
-  const [value, unit] =
-    ms >= 60_000 ? [Math.round(ms / 60_000), 'minute'] : [Math.round(ms / 1000), 'second'];
-  return `${value} ${unit}${value === 1 ? '' : 's'}`;
-};
 
 /**
- * One conversation, from a successful handshake to its close: the sentences (an ordered history and
- * a lookup by id over the same objects, interface §3), the flags and corrections, the speed, the
- * limits, and the pipelines in flight. It never touches a disk and logs no conversation content.
+ * One conversation, from a successful handshake to its close: takes the client's audio and
+ * messages in arrival order and answers them, and ends (exit, limits, shutdown). Its parts:
+ * the ConversationStore (what was said, flagged, corrected), the LiveAudioIntake (audio to
+ * sentences), the SentenceRunner (sentences through the pipeline), the SessionLifecycle (state,
+ * timers, concurrency, drain) and the SessionReplies (results as server messages). It never
+ * touches a disk and logs no conversation content.
  */
 export class Session {
-  readonly startedAt = new Date();
-  private state: State = 'active';
-  private speed: number;
-  private sentences: SentenceRecord[] = [];
-  private byId = new Map<string, SentenceRecord>();
-  /** Per sentence, the work still to come on it, so its results stay in pipeline order. */
-  private chains = new Map<string, Promise<void>>();
-  private flags: FlagRecord[] = [];
-  private corrections: SpeakerCorrection[] = [];
-  private readonly metrics = new SessionMetrics();
-  private readonly limit: LimitFunction;
-  private readonly abort = new AbortController();
-  private readonly output: PipelineOutput;
+  private readonly conversation: ConversationStore;
+  private readonly lifecycle: SessionLifecycle;
+  private readonly sentences: SentenceRunner;
+  private readonly replies: SessionReplies;
   /**
    * The client's input, audio frames and messages alike, handled one after the other in arrival
    * order, and so answered in that order: a typed sentence is numbered after the speech that came
    * before it, and what is refused after conversation_exit is answered after exit_acknowledged.
    */
   private inputChain: Promise<void> = Promise.resolve();
-  private queuedAudioBytes = 0;
-  private inputPaused = false;
+  private readonly backpressure: InputBackpressure;
   private audioBytes = 0;
-  private idleTimer?: NodeJS.Timeout;
-  private durationTimer?: NodeJS.Timeout;
   private audioAfterExitReported = false;
   private readonly messageRate = new MessageRateLimit();
   private readonly closedPromise: Promise<void>;
@@ -99,22 +66,42 @@ export class Session {
     private readonly deps: SessionDependencies,
     private readonly transport: SessionTransport,
   ) {
-    this.speed = settings.speed;
-    this.limit = pLimit(limits.pipelineConcurrency);
     this.closedPromise = new Promise((resolve) => (this.resolveClosed = resolve));
-    this.output = {
-      parties: settings.parties,
-      signal: this.abort.signal,
-      send: (message) => this.send(message),
-      fail: (record, service, error) => this.fail(record, service, error),
-      warn: (record, service, error) => this.warn(record, service, error),
-    };
-    this.idleTimer = setTimeout(() => this.onIdle(), limits.idleTimeoutMs);
-    this.durationTimer = setTimeout(() => this.onMaxDuration(), limits.maxDurationMs);
+    this.conversation = new ConversationStore(settings, new Date());
+    this.replies = new SessionReplies(
+      transport,
+      this.conversation.metrics,
+      () => this.lifecycle.state === 'closed',
+    );
+    this.lifecycle = new SessionLifecycle(limits, this.conversation.metrics, {
+      idle: () => this.onIdle(),
+      maxDuration: () => this.onMaxDuration(),
+      sentenceFailed: (record, error) => this.replies.fail(record, 'Session', error),
+      sentenceFinished: (status) => this.deps.metrics.sentenceFinished(status),
+      loadChanged: () => this.backpressure.update(),
+    });
+    this.backpressure = new InputBackpressure(
+      transport,
+      { maxQueuedSentences: limits.maxQueuedSentences, sampleRate: settings.sampleRate },
+      () => this.lifecycle.queued,
+      () => this.lifecycle.state === 'active',
+      () => this.conversation.metrics.warnings++,
+    );
+    this.sentences = new SentenceRunner(
+      settings,
+      deps.pipeline,
+      this.conversation,
+      this.lifecycle,
+      this.replies,
+    );
   }
 
   get id(): string {
     return this.settings.id;
+  }
+
+  get startedAt(): Date {
+    return this.conversation.startedAt;
   }
 
   /** Resolves once the session is closed and its data released. */
@@ -123,7 +110,7 @@ export class Session {
   }
 
   get isActive(): boolean {
-    return this.state === 'active';
+    return this.lifecycle.state === 'active';
   }
 
   /** Total bytes of audio received. */
@@ -133,39 +120,43 @@ export class Session {
 
   /** One binary frame: PCM s16le at the handshake's rate, any length. */
   handleAudio(bytes: Uint8Array): void {
-    if (this.state !== 'active') {
-      if (this.state === 'ending' && !this.audioAfterExitReported) {
+    if (this.lifecycle.state !== 'active') {
+      if (this.lifecycle.state === 'ending' && !this.audioAfterExitReported) {
         this.audioAfterExitReported = true;
         this.inOrder(() =>
-          this.sessionError('Audio after conversation_exit is ignored; the session is ending.'),
+          this.replies.sessionError(
+            'Audio after conversation_exit is ignored; the session is ending.',
+          ),
         );
       }
       return;
     }
-    this.touch();
+    this.lifecycle.touch();
     this.audioBytes += bytes.byteLength;
-    const samples = this.deps.decoder.push(bytes);
+    const samples = this.deps.intake.decode(bytes);
     if (samples.length === 0) return;
-    this.queuedAudioBytes += bytes.byteLength;
+    this.backpressure.audioQueued(bytes.byteLength);
     this.inOrder(() => this.feed(samples, bytes.byteLength));
-    this.updateBackpressure();
+    this.backpressure.update();
   }
 
   /** One text frame after the handshake. */
   handleText(frame: string): void {
-    if (this.state === 'closed') return;
+    if (this.lifecycle.state === 'closed') return;
     if (!this.messageRate.take()) return this.tooManyMessages();
     const parsed = this.deps.parser.parseMessage(frame);
     if (!parsed.ok) {
       const { message } = parsed;
-      this.inOrder(() => this.sessionError(message));
+      this.inOrder(() => this.replies.sessionError(message));
       return;
     }
-    if (this.state === 'ending') {
-      this.inOrder(() => this.sessionError('The session is ending: no more messages are taken.'));
+    if (this.lifecycle.state === 'ending') {
+      this.inOrder(() =>
+        this.replies.sessionError('The session is ending: no more messages are taken.'),
+      );
       return;
     }
-    this.touch();
+    this.lifecycle.touch();
     const message = parsed.message;
     // Ending starts now, so that what follows is refused; end() answers in order.
     if (message.type === 'conversation_exit') {
@@ -187,26 +178,26 @@ export class Session {
     /** How long the sentences in flight may take, and the setting that says so. */
     drain: DrainLimit = { ms: this.limits.drainTimeoutMs, setting: 'SESSION_DRAIN_TIMEOUT_MS' },
   ) {
-    if (this.state !== 'active') return this.closedPromise;
-    this.state = 'ending';
-    this.clearTimers();
-    this.resumeInputIfPaused();
+    if (this.lifecycle.state !== 'active') return this.closedPromise;
+    this.lifecycle.state = 'ending';
+    this.lifecycle.clearTimers();
+    this.backpressure.resume();
     // After the input that came before: the speech still held becomes the last sentence first
     // (milliseconds of VAD), so the acknowledgement counts it among the sentences whose results
     // are still to come; anything refused from now on is answered after it.
     await this.inOrder(async () => {
-      if (notice) this.sessionError(notice);
+      if (notice) this.replies.sessionError(notice);
       await this.flushAudio();
-      this.send({
-        type: 'exit_acknowledged',
+      this.replies.send({
+        kind: 'exitAcknowledged',
         archive,
-        pending_sentences: this.sentences.filter((s) => s.status === 'pending').length,
+        pendingSentences: this.conversation.pendingCount,
       });
     });
     await this.drain(drain);
-    if (archive && this.state === 'ending') await this.deliverArchive();
+    if (archive && this.lifecycle.state === 'ending') await this.deliverArchive();
     await this.inputChain; // the last refusals, answered before the close
-    if (this.state === 'ending') {
+    if (this.lifecycle.state === 'ending') {
       this.transport.close(
         closeCode,
         closeCode === CloseCode.GoingAway ? 'server shutting down' : 'conversation ended',
@@ -218,14 +209,19 @@ export class Session {
 
   /** The connection closed (by the client, the network or the server): everything is released. */
   transportClosed(): void {
-    if (this.state === 'closed') return;
+    if (this.lifecycle.state === 'closed') return;
     this.release();
+  }
+
+  /** The conversation as the archive shows it. */
+  snapshot(): ConversationSnapshot {
+    return this.conversation.snapshot();
   }
 
   /** Queues one step of the client's input after the others (see `inputChain`). */
   private inOrder(step: () => void | Promise<void>): Promise<void> {
     this.inputChain = this.inputChain
-      .then(() => (this.state === 'closed' ? undefined : step()))
+      .then(() => (this.lifecycle.state === 'closed' ? undefined : step()))
       .catch((error: unknown) => {
         logger.error({ msg: 'session input failed', failure: describeFailure(error) });
       });
@@ -237,8 +233,8 @@ export class Session {
   ): void | Promise<void> {
     switch (message.type) {
       case 'set_speed':
-        this.speed = message.speed;
-        this.send({ type: 'speed_updated', speed: message.speed });
+        this.sentences.speed = message.speed;
+        this.replies.send({ kind: 'speedUpdated', speed: message.speed });
         return;
       case 'flag':
         return this.flag(message);
@@ -253,157 +249,53 @@ export class Session {
 
   private flag(message: FlagMessageDto): void {
     const sentenceId = message.sentence_id ?? null;
-    if (sentenceId !== null && !this.byId.has(sentenceId)) return this.sentenceNotFound(sentenceId);
-    const flag: FlagRecord = {
-      id: `f${this.flags.length + 1}`,
-      type: message.flag_type,
-      sentenceId,
-      note: message.note,
-      at: new Date().toISOString(),
-    };
-    this.flags.push(flag);
-    this.send({
-      type: 'flag_ack',
-      flag_id: flag.id,
-      flag_type: flag.type,
-      sentence_id: sentenceId,
-    });
+    if (sentenceId !== null && !this.conversation.sentence(sentenceId)) {
+      return this.replies.sentenceNotFound(sentenceId);
+    }
+    this.replies.send({ kind: 'flagged', flag: this.conversation.addFlag(message) });
   }
 
   private correctSpeaker({ sentence_id, role }: CorrectSpeakerMessageDto): void {
-    const record = this.byId.get(sentence_id);
-    if (!record) return this.sentenceNotFound(sentence_id);
-    const previousRole = record.role;
-    this.send({ type: 'correction_ack', sentence_id, role, previous_role: previousRole });
-    this.corrections.push({ sentenceId: sentence_id, role, previousRole, at: nowIso() });
-    // Re-translated once the sentence's current work is done, so its role is settled by then.
-    this.after(record, async () => {
-      if (!record.text || record.role === role) {
-        record.role = record.text ? role : record.role;
-        return;
-      }
-      this.deps.pipeline.reassign(record, role, this.settings.parties);
-      record.revision++;
-      await this.runBranches(record, this.speed);
+    const record = this.conversation.sentence(sentence_id);
+    if (!record) return this.replies.sentenceNotFound(sentence_id);
+    this.replies.send({
+      kind: 'corrected',
+      correction: this.conversation.addCorrection(record, role),
     });
+    this.sentences.reassign(record, role);
   }
 
   private triggerBranchC(sentenceId: string): void {
-    const record = this.byId.get(sentenceId);
-    if (!record) return this.sentenceNotFound(sentenceId);
-    this.send({ type: 'branch_c_triggered', sentence_id: sentenceId });
-    this.after(record, async () => {
-      if (!record.text) {
-        this.fail(record, 'Session', 'This sentence has no recognized text to translate.');
-        return;
-      }
-      await this.deps.pipeline.alternate(record, this.output);
-    });
+    const record = this.conversation.sentence(sentenceId);
+    if (!record) return this.replies.sentenceNotFound(sentenceId);
+    this.replies.send({ kind: 'alternateTriggered', sentenceId });
+    this.sentences.alternate(record);
   }
 
   private async textInput({ text, role }: TextInputMessageDto): Promise<void> {
     // Speech begun before this text arrived was said first: it is closed and numbered first.
     await this.cutAudio();
-    if (this.state === 'closed') return;
-    const record = this.newSentence('text');
-    record.text = text.trim();
-    const speed = this.speed;
-    this.startPipeline(record, async () => {
-      this.deps.pipeline.acceptText(record, role, this.output);
-      await this.runBranches(record, speed, this.settings.enableDualDirection);
-    });
-  }
-
-  private audioSentence(sentence: Sentence): void {
-    const record = this.newSentence('audio', sentence);
-    const speed = this.speed;
-    this.startPipeline(record, async () => {
-      const hasText = await this.deps.pipeline.recognize(record, sentence.samples, this.output);
-      if (hasText) await this.runBranches(record, speed, this.settings.enableDualDirection);
-    });
-  }
-
-  private async runBranches(record: SentenceRecord, speed: number, withBranchC = false) {
-    const errorsBefore = record.errors.filter((e) => e.service !== 'Back-translation').length;
-    await this.deps.pipeline.translate(record, this.output, { speed });
-    if (withBranchC && !this.abort.signal.aborted) {
-      await this.deps.pipeline.alternate(record, this.output);
-    }
-    const failed = record.errors.filter((e) => e.service !== 'Back-translation').length;
-    record.status = failed > errorsBefore ? 'errored' : 'processed';
-  }
-
-  private newSentence(source: SentenceSource, sentence?: Sentence): SentenceRecord {
-    const record = newSentenceRecord({
-      id: `s${this.sentences.length + 1}`,
-      source,
-      detectedAt: nowIso(),
-      startMs: sentence ? Math.round(sentence.speechStartMs) : undefined,
-      endMs: sentence ? Math.round(sentence.speechEndMs) : undefined,
-      inputAudio: sentence ? floatToInt16(sentence.samples) : undefined,
-      text: '',
-      language: this.settings.parties.medic.locale,
-      role: 'unknown',
-      status: 'pending',
-    });
-    this.sentences.push(record);
-    this.byId.set(record.id, record);
-    return record;
-  }
-
-  /** Runs a new sentence's pipeline within the session's concurrency. */
-  private startPipeline(record: SentenceRecord, work: () => Promise<void>): void {
-    const run = this.limit(async () => {
-      if (this.abort.signal.aborted) return;
-      this.metrics.pipelineStarted();
-      try {
-        await work();
-      } finally {
-        this.metrics.pipelineEnded();
-        this.updateBackpressure();
-      }
-      if (!this.abort.signal.aborted && record.status !== 'pending') {
-        this.deps.metrics.sentenceFinished(record.status);
-      }
-    });
-    this.chains.set(record.id, this.guard(record, run));
-    this.updateBackpressure();
-  }
-
-  /** Queues more work on a sentence after what it already has. */
-  private after(record: SentenceRecord, work: () => Promise<void>): void {
-    const previous = this.chains.get(record.id) ?? Promise.resolve();
-    this.chains.set(record.id, this.guard(record, previous.then(work)));
-  }
-
-  /** A bug in a stage must not take the session down: it becomes the sentence's Session error. */
-  private guard(record: SentenceRecord, work: Promise<void>): Promise<void> {
-    return work.catch((error: unknown) => {
-      logger.error({ msg: 'sentence pipeline failed', failure: describeFailure(error) });
-      this.fail(record, 'Session', error);
-      record.status = 'errored';
-    });
+    if (this.lifecycle.state === 'closed') return;
+    this.sentences.typed(text, role);
   }
 
   private async feed(samples: Float32Array, byteLength: number): Promise<void> {
     try {
-      if (this.state === 'closed') return;
-      const audio = this.deps.resampler ? await this.deps.resampler.push(samples) : samples;
-      if (audio.length === 0) return;
-      for (const sentence of await this.deps.segmenter.push(audio)) this.audioSentence(sentence);
+      if (this.lifecycle.state === 'closed') return;
+      for (const sentence of await this.deps.intake.push(samples)) this.sentences.spoken(sentence);
     } catch (error) {
       this.reportAudioFailure(error);
     } finally {
-      this.queuedAudioBytes -= byteLength;
-      this.updateBackpressure();
+      this.backpressure.audioQueued(-byteLength);
+      this.backpressure.update();
     }
   }
 
   /** A typed sentence arrived: the speech in progress becomes a sentence now (the stream goes on). */
   private async cutAudio(): Promise<void> {
     try {
-      if (this.state === 'closed') return;
-      for (const sentence of await this.deps.segmenter.cut()) this.audioSentence(sentence);
+      if (this.lifecycle.state === 'closed') return;
+      for (const sentence of await this.deps.intake.cut()) this.sentences.spoken(sentence);
     } catch (error) {
       this.reportAudioFailure(error);
     }
@@ -412,13 +304,8 @@ export class Session {
   /** End of the stream: the speech still held becomes the last sentence. */
   private async flushAudio(): Promise<void> {
     try {
-      if (this.state === 'closed') return;
-      const tail = this.deps.resampler ? await this.deps.resampler.flush() : undefined;
-      const sentences = [
-        ...(tail && tail.length > 0 ? await this.deps.segmenter.push(tail) : []),
-        ...(await this.deps.segmenter.flush()),
-      ];
-      for (const sentence of sentences) this.audioSentence(sentence);
+      if (this.lifecycle.state === 'closed') return;
+      for (const sentence of await this.deps.intake.flush()) this.sentences.spoken(sentence);
     } catch (error) {
       this.reportAudioFailure(error);
     }
@@ -426,8 +313,8 @@ export class Session {
 
   private reportAudioFailure(error: unknown): void {
     logger.error({ msg: 'voice activity detection failed', failure: describeFailure(error) });
-    this.send({
-      type: 'error',
+    this.replies.send({
+      kind: 'failure',
       service: 'ASR',
       message: failureMessage(
         error,
@@ -437,53 +324,24 @@ export class Session {
   }
 
   /** Waits for every pipeline, up to SESSION_DRAIN_TIMEOUT_MS; past it the rest is abandoned. */
-  private async drain({ ms: timeoutMs, setting }: DrainLimit): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), timeoutMs);
-    });
-    const work = (async () => {
-      await this.inputChain;
-      // Work queued meanwhile (the last sentence, a correction) is waited for too.
-      let pending = this.pendingWork();
-      for (;;) {
-        await Promise.all(pending);
-        const next = this.pendingWork();
-        if (next.length === pending.length && next.every((p, i) => p === pending[i])) break;
-        pending = next;
-      }
-    })();
-    const outcome = await Promise.race([work.then(() => 'done' as const), deadline]);
-    clearTimeout(timer);
-    if (outcome === 'timeout') {
-      const unfinished = this.sentences.filter((s) => s.status === 'pending').length;
-      this.abort.abort();
-      this.sessionError(
-        `${unfinished} sentence(s) did not finish within ${timeoutMs} ms of the end of the session and were abandoned (${setting}).`,
-      );
-    }
-  }
-
-  private pendingWork(): Promise<void>[] {
-    return [...this.chains.values()];
+  private async drain(limit: DrainLimit): Promise<void> {
+    if (await this.lifecycle.drain(() => this.inputChain, limit)) return;
+    const unfinished = this.conversation.pendingCount;
+    this.lifecycle.abandon();
+    this.replies.sessionError(
+      `${unfinished} sentence(s) did not finish within ${limit.ms} ms of the end of the session and were abandoned (${limit.setting}).`,
+    );
   }
 
   private async deliverArchive(): Promise<void> {
     try {
       const { filename, bytes } = await this.deps.archive.build(this.snapshot());
-      if (this.state !== 'ending') return;
-      this.send({
-        type: 'conversation_archive',
-        filename,
-        size_bytes: bytes.byteLength,
-        content_base64: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString(
-          'base64',
-        ),
-      });
+      if (this.lifecycle.state !== 'ending') return;
+      this.replies.send({ kind: 'archive', filename, bytes });
     } catch (error) {
       logger.error({ msg: 'archive build failed', failure: describeFailure(error) });
-      this.send({
-        type: 'error',
+      this.replies.send({
+        kind: 'failure',
         service: 'Conversation Archive',
         message:
           'The conversation archive could not be built, so none is delivered; nothing of the conversation was kept on the server.',
@@ -491,99 +349,14 @@ export class Session {
     }
   }
 
-  /** The conversation as the archive shows it. */
-  snapshot(): ConversationSnapshot {
-    const { parties } = this.settings;
-    return {
-      sessionId: this.settings.id,
-      startedAt: this.startedAt.toISOString(),
-      endedAt: nowIso(),
-      medic: { locale: parties.medic.locale, name: parties.medic.language.name },
-      patient: {
-        locale: parties.patient.locale,
-        name: parties.patient.language.name,
-        gender: parties.patientGender,
-        ageCategory: parties.patientAgeCategory,
-      },
-      enableDualDirection: this.settings.enableDualDirection,
-      sampleRate: this.settings.sampleRate,
-      sentences: this.sentences,
-      flags: this.flags,
-      corrections: this.corrections,
-      metrics: this.metrics.snapshot(this.sentences, this.flags),
-    };
-  }
-
-  /** Sends a message; an `error` counts among the session's errors unless it is a warning. */
-  private send(message: ServerMessage, warning = false): void {
-    if (this.state === 'closed') return;
-    if (message.type === 'error' && !warning) this.metrics.errors++;
-    this.transport.send(message);
-  }
-
-  private fail(record: SentenceRecord, service: SessionErrorService, error: unknown): void {
-    const message = failureMessage(
-      error,
-      typeof error === 'string' ? error : `The ${service} stage failed on this sentence.`,
-    );
-    record.errors.push({ service, message });
-    if (record.status === 'pending') record.status = 'errored';
-    this.send({ type: 'error', service, message, sentence_id: record.id });
-  }
-
-  private warn(record: SentenceRecord, service: SessionErrorService, error: unknown): void {
-    this.metrics.warnings++;
-    const message = failureMessage(error, `The ${service} stage failed on this sentence.`);
-    record.errors.push({ service, message });
-    this.send({ type: 'error', service, message, sentence_id: record.id }, true);
-  }
-
-  private sessionError(message: string): void {
-    this.send({ type: 'error', service: 'Session', message });
-  }
-
   /** A flood of messages: the client is told, and its session ends without archive (1008). */
   private tooManyMessages(): void {
     const { perSecond, burst } = this.messageRate;
-    this.sessionError(
+    this.replies.sessionError(
       `Too many messages: at most ${perSecond} a second (${burst} at once). The session is closed; start a new one.`,
     );
     this.transport.close(CloseCode.PolicyViolation, 'too many messages');
     this.release();
-  }
-
-  private sentenceNotFound(sentenceId: string): void {
-    this.send({
-      type: 'error',
-      service: 'Session',
-      message: 'Sentence not found',
-      sentence_id: sentenceId.slice(0, 16),
-    });
-  }
-
-  /** Too much waiting (sentences or audio): stop reading the client until it shrinks. */
-  private updateBackpressure(): void {
-    if (this.state !== 'active') return;
-    const queued = this.limit.pendingCount;
-    const audioSeconds = this.queuedAudioBytes / (2 * this.settings.sampleRate);
-    const over = queued > this.limits.maxQueuedSentences || audioSeconds > 10;
-    if (over && !this.inputPaused) {
-      this.inputPaused = true;
-      this.metrics.warnings++;
-      this.transport.pauseInput();
-    } else if (!over && this.inputPaused) {
-      this.resumeInputIfPaused();
-    }
-  }
-
-  private resumeInputIfPaused(): void {
-    if (!this.inputPaused) return;
-    this.inputPaused = false;
-    this.transport.resumeInput();
-  }
-
-  private touch(): void {
-    this.idleTimer?.refresh();
   }
 
   private onIdle(): void {
@@ -600,11 +373,6 @@ export class Session {
     );
   }
 
-  private clearTimers(): void {
-    clearTimeout(this.idleTimer);
-    clearTimeout(this.durationTimer);
-  }
-
   /** Drops everything the session held; in-flight work finds the signal aborted. */
   private release(): void {
     const { metrics } = this.snapshot();
@@ -619,17 +387,8 @@ export class Session {
       durationSeconds: (Date.now() - this.startedAt.getTime()) / 1000,
       audioBytes: this.audioBytes,
     });
-    this.state = 'closed';
-    this.clearTimers();
-    this.abort.abort();
-    this.limit.clearQueue();
-    this.sentences = [];
-    this.byId = new Map();
-    this.chains = new Map();
-    this.flags = [];
-    this.corrections = [];
+    this.lifecycle.close();
+    this.conversation.clear();
     this.resolveClosed();
   }
 }
-
-const nowIso = () => new Date().toISOString();
