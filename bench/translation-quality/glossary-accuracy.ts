@@ -6,7 +6,7 @@ import { writesTerm } from '../../src/translation/engines/glossary-terms.js';
 import type { TranslationEngine } from '../../src/translation/engines/translation-engine.js';
 import { TranslationService } from '../../src/translation/translation.service.js';
 import { ClinicalTerminology } from '../../src/translation/terminology/clinical-terminology.js';
-import { parseTermTable } from '../../src/translation/terminology/term-table.js';
+import { parseTermTable } from '../../src/config/term-table.js';
 import { SpecialistVocabulary } from '../../src/translation/untranslated/specialist-vocabulary.js';
 import { DEVSET_LANGUAGES, type DevsetEntry, type DevsetLanguage } from './devset.js';
 

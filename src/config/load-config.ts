@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { plainToInstance } from 'class-transformer';
 import { validateSync, ValidationError } from 'class-validator';
 import { AppConfig } from './app-config.js';
-import { parseTermTable } from '../translation/terminology/term-table.js';
+import { parseTermTable } from './term-table.js';
 
 /** Thrown at boot when the environment is wrong; the message names each variable and what it accepts. */
 export class ConfigError extends Error {

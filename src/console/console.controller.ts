@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/http/public.decorator.js';
 import { AppConfig } from '../config/app-config.js';
-import { API_TAGS } from '../docs/api-tags.js';
+import { API_TAGS } from '../common/http/api-tags.js';
 
 /** What the interpreter console needs to know before it starts a session. */
 export interface ConsoleSettings {

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { JSONSchema7 } from 'json-schema';
 import { sample } from 'openapi-sampler';
-import { API_TAGS } from './api-tags.js';
+import { API_TAGS } from '../common/http/api-tags.js';
 import { ASYNCAPI_JSON_PATH } from './api-docs-paths.js';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];

@@ -8,7 +8,7 @@ import {
 import { HealthCheck, HealthCheckService, type HealthCheckResult } from '@nestjs/terminus';
 import type { Response } from 'express';
 import { Public } from '../common/http/public.decorator.js';
-import { API_TAGS } from '../docs/api-tags.js';
+import { API_TAGS } from '../common/http/api-tags.js';
 import { SessionManager } from '../orchestrator/session/session-manager.js';
 import { AsrHealthIndicator } from './asr.health.js';
 import { VadHealthIndicator } from './vad.health.js';

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
-import { API_TAGS } from '../docs/api-tags.js';
+import { API_TAGS } from '../common/http/api-tags.js';
 import { GenerateRequestDto, GenerateResultDto } from './dto/generate-request.dto.js';
 import { ParaphraseRequestDto, ParaphraseResultDto } from './dto/paraphrase-request.dto.js';
 import { StructuredSummaryRequestDto } from './dto/structured-summary-request.dto.js';

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagg
 import { PrometheusController } from '@willsoto/nestjs-prometheus';
 import type { Response } from 'express';
 import { Public } from '../common/http/public.decorator.js';
-import { API_TAGS } from '../docs/api-tags.js';
+import { API_TAGS } from '../common/http/api-tags.js';
 
 const EXPOSITION_EXAMPLE = [
   '# HELP orchestrator_sentences_total Sentences by the outcome of their pipeline',

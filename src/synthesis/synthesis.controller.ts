@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Res, StreamableFile } from '@nes
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
-import { API_TAGS } from '../docs/api-tags.js';
+import { API_TAGS } from '../common/http/api-tags.js';
 import { SynthesizeRequestDto } from './dto/synthesize-request.dto.js';
 import { VoiceListDto } from './dto/voice-list.dto.js';
 import { SynthesisService } from './synthesis.service.js';

@@ -12,7 +12,7 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
-import { API_TAGS } from '../docs/api-tags.js';
+import { API_TAGS } from '../common/http/api-tags.js';
 import { invalidField } from '../common/validation/validation-detail.js';
 import { decodeBase64Audio } from './base64-audio.js';
 import { TranscribeRequestDto } from './dto/transcribe-request.dto.js';

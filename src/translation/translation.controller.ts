@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
-import { API_TAGS } from '../docs/api-tags.js';
+import { API_TAGS } from '../common/http/api-tags.js';
 import { LanguageListDto } from './dto/language-list.dto.js';
 import { TranslateRequestDto } from './dto/translate-request.dto.js';
 import { TranslationResultDto } from './dto/translation-result.dto.js';

@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsEnum, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
 import { toInt, trimmed, httpUrl } from './env-values.js';
-import type { TermRow } from '../../translation/terminology/term-table.js';
+import type { TermRow } from '../term-table.js';
 import { TranslationEngineName } from '../engine-names.js';
 import { ServerEnv } from './server.env.js';
 

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../common/http/public.decorator.js';
-import { API_TAGS } from '../../docs/api-tags.js';
+import { API_TAGS } from '../../common/http/api-tags.js';
 import { SessionLanguagesService } from './session-languages.service.js';
 
 @ApiTags(API_TAGS.sessions.name)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { CatalogLanguage } from '../../language/catalog/catalog-language.js';
 import { ClinicalTerminology } from './clinical-terminology.js';
-import { parseTermTable } from './term-table.js';
+import { parseTermTable } from '../../config/term-table.js';
 
 const lang = (code: string, iso6391: string) => ({ code, iso6391 }) as CatalogLanguage;
 const ENG = lang('eng_Latn', 'en');

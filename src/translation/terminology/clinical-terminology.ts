@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { CatalogLanguage } from '../../language/catalog/catalog-language.js';
 import { TermMatcher, type TermMatch } from './term-matcher.js';
-import { parseTermTable, type TermRow } from './term-table.js';
+import { parseTermTable, type TermRow } from '../../config/term-table.js';
 
 /** The built-in table beside this file (nest-cli.json copies it into dist/). */
 export const CLINICAL_TERMS_FILE = new URL('./clinical-terms.tsv', import.meta.url);

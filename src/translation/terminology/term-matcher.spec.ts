@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { TermMatcher } from './term-matcher.js';
-import { parseTermTable } from './term-table.js';
+import { parseTermTable } from '../../config/term-table.js';
 
 const rows = parseTermTable(
   [

@@ -1,4 +1,4 @@
-import type { TermRow } from './term-table.js';
+import type { TermRow } from '../../config/term-table.js';
 
 /** A term found in a text: where, and what to write for it in the target language. */
 export interface TermMatch {

@@ -1,0 +1,122 @@
+import { describe, expect, it } from '@jest/globals';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The import graph of src/ (source files, not specs or fixtures), checked against the layering
+ * the README's "Development" section describes: each top-level folder may import only the
+ * folders listed for it (nothing upward), and another feature only through its entry files.
+ */
+
+const SRC = dirname(fileURLToPath(import.meta.url));
+
+/** What each folder may import, besides itself. Root files (app.module.ts, main.ts…) may import anything. */
+const ALLOWED: Record<string, readonly string[]> = {
+  config: [],
+  common: ['config'],
+  language: ['common', 'config'],
+  runtime: [],
+  audio: ['common', 'config', 'language'],
+  metrics: ['common', 'config'],
+  translation: ['common', 'config', 'language'],
+  transcription: ['common', 'config', 'language', 'audio'],
+  synthesis: ['common', 'config', 'language', 'audio'],
+  llm: ['common', 'config', 'language', 'translation'],
+  orchestrator: [
+    'common',
+    'config',
+    'language',
+    'audio',
+    'metrics',
+    'translation',
+    'transcription',
+    'synthesis',
+    'llm',
+  ],
+  health: ['common', 'config', 'audio', 'metrics', 'transcription', 'orchestrator'],
+  console: ['common', 'config'],
+  docs: ['common', 'config', 'orchestrator'],
+};
+
+/** Folders whose every file is public: the kernel, the shared plumbing and the audio toolkit. */
+const OPEN = new Set(['config', 'common', 'language', 'audio', 'metrics']);
+
+/**
+ * How another feature is entered: its Nest module, its services, its DTOs, and the value types
+ * of its engine ports that its service returns (a voice, a transcript).
+ */
+const ENTRY = /(\.module|\.service|\/dto\/.*\.dto|\/engines\/[a-z-]+-engine)\.ts$/;
+
+/** Entries that are none of the above, each with its reason. */
+const ALSO_ENTRY = new Set([
+  // A provider TranslationModule exports: the fidelity scorer checks clinical terms with the
+  // same terminology (and the hospital's glossary) as the translations.
+  'translation/terminology/clinical-terminology.ts',
+  // The readiness probes of /health/ready ask these providers directly.
+  'audio/vad/silero-vad.model.ts',
+  'orchestrator/session/session-manager.ts',
+  // The AsyncAPI document served beside the OpenAPI one.
+  'orchestrator/protocol/asyncapi/asyncapi-document.ts',
+]);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.ts$/.test(entry.name) && !/\.(spec|fixture)\.ts$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** [importing file, imported file], both relative to src/, for every relative import. */
+function imports(): [string, string][] {
+  return sourceFiles(SRC).flatMap((file) => {
+    const text = readFileSync(file, 'utf8');
+    return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/g)].map(
+      ([, spec]): [string, string] => [
+        relative(SRC, file),
+        relative(SRC, normalize(join(dirname(file), spec!))).replace(/\.js$/, '.ts'),
+      ],
+    );
+  });
+}
+
+const folderOf = (path: string) => (path.includes('/') ? path.split('/')[0]! : undefined);
+
+describe('the import graph of src/', () => {
+  const graph = imports();
+
+  it('is read from the sources (a broken reader would pass every rule)', () => {
+    expect(graph.length).toBeGreaterThan(500);
+    expect(graph).toContainEqual([
+      'orchestrator/orchestrator.module.ts',
+      'translation/translation.module.ts',
+    ]);
+  });
+
+  it('has no upward arrow: each folder imports only the folders below it', () => {
+    const upward = graph.filter(([from, to]) => {
+      const a = folderOf(from);
+      const b = folderOf(to);
+      return a !== undefined && b !== a && !(ALLOWED[a] ?? []).includes(b ?? '(root)');
+    });
+    expect(upward).toEqual([]);
+  });
+
+  it("enters another feature only through its module, services, DTOs or engine ports' types", () => {
+    const internal = graph.filter(([from, to]) => {
+      const a = folderOf(from);
+      const b = folderOf(to);
+      if (a === undefined || b === undefined || a === b || OPEN.has(b)) return false;
+      return !ENTRY.test(to) && !ALSO_ENTRY.has(to);
+    });
+    expect(internal).toEqual([]);
+  });
+
+  it('knows every folder of src/', () => {
+    const folders = readdirSync(SRC, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(folders.filter((name) => !(name in ALLOWED))).toEqual([]);
+  });
+});
