@@ -9,9 +9,9 @@ import type { SessionLanguage } from './session-language.js';
 
 export type { SessionLanguage } from './session-language.js';
 
-export type SessionLanguageLookup =
-  | { readonly ok: true; readonly value: SessionLanguage }
-  | { readonly ok: false; readonly reason: string };
+/** A value found, or the reason it was not (said to the client in the handshake rejection). */
+export type Lookup<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };
 
 /** The two parties' languages and the voice each one's translated speech is spoken in. */
 export interface PartyLanguages {
@@ -22,10 +22,6 @@ export interface PartyLanguages {
   /** Voice of the patient's translated speech, in the medic's language. */
   readonly patientVoice: VoiceGender;
 }
-
-export type PartyLanguagesLookup =
-  | { readonly ok: true; readonly value: PartyLanguages }
-  | { readonly ok: false; readonly reason: string };
 
 /** The two languages of a session, as the handshake names them, and the voice genders wanted. */
 export interface PartyLanguagesRequest {
@@ -58,16 +54,11 @@ export class SessionLanguagesService {
     return (await this.languages()).map((language) => language.bcp47).sort();
   }
 
-  /** Resolves a handshake value (BCP-47, ISO 639-1/3 or FLORES) to a usable session language. */
-  async resolve(input: string): Promise<SessionLanguageLookup> {
-    return this.resolveAmong(input, await this.languages());
-  }
-
   /**
    * A session's two languages and voices, from one voice list: each language must be usable, and
    * each party's speech gets the gender asked for when the listener's language has it.
    */
-  async resolveParties(request: PartyLanguagesRequest): Promise<PartyLanguagesLookup> {
+  async resolveParties(request: PartyLanguagesRequest): Promise<Lookup<PartyLanguages>> {
     const voices = await this.synthesis.voices();
     const usable = await this.usable(voices);
     const medic = this.resolveAmong(request.medic, usable);
@@ -111,7 +102,7 @@ export class SessionLanguagesService {
     return (await this.translation.availableLanguages()).filter((l) => spoken.has(l.iso6391));
   }
 
-  private resolveAmong(input: string, usable: readonly CatalogLanguage[]): SessionLanguageLookup {
+  private resolveAmong(input: string, usable: readonly CatalogLanguage[]): Lookup<SessionLanguage> {
     const normalized = this.catalog.normalize(input);
     if (!normalized.ok) return { ok: false, reason: normalized.reason };
     const { language, locale } = normalized;
