@@ -1,7 +1,9 @@
 /**
  * The embedded language operations on a 1-sentence and a 2000-word input (goal: a 1-sentence
  * paraphrase under 5 ms at p50, so the reformulation branch adds nothing noticeable), and the
- * overhead of the OpenAI adapter over a bare HTTP call to the same loopback chat server.
+ * overhead of the OpenAI adapter over a bare HTTP call to the same loopback chat server, and the
+ * text language identifier on a sentence (goal: well under 2 ms, since every recognized and typed
+ * sentence goes through it), with fastText alone and with ELD asked too (short sentences).
  * Run: npm run bench:llm   (BENCH_RUNS changes the number of runs per row)
  */
 import { readFileSync, readdirSync } from 'node:fs';
@@ -9,6 +11,8 @@ import { cpus, totalmem } from 'node:os';
 import { LayLanguageParaphraser } from '../../src/llm/embedded/paraphrase/lay-language-paraphraser.js';
 import { summarize } from '../../src/llm/embedded/summary/extractive-summarizer.js';
 import { StructuredSummarizer } from '../../src/llm/embedded/summary/structured-summary.js';
+import { LanguageCatalog } from '../../src/language/catalog/language-catalog.js';
+import { LanguageIdentifier } from '../../src/language/identification/language-identifier.js';
 import { OpenAiLlmEngine } from '../../src/llm/engines/openai-llm.engine.js';
 import { FAKE_OPENAI_MODEL, startFakeOpenAi } from '../../test/support/fake-openai.js';
 import { measure, percentile, printTable } from '../support/latency.js';
@@ -71,6 +75,21 @@ async function main() {
       ),
     );
   }
+
+  const identifier = new LanguageIdentifier(new LanguageCatalog());
+  await identifier.onModuleInit();
+  const french = 'Avez-vous des allergies à des médicaments ?';
+  rows.push(
+    await row('identify the language (fastText)', '1 sentence, en or fr', RUNS, () =>
+      identifier.identify(french, ['en-US', 'fr-FR']),
+    ),
+  );
+  rows.push(
+    // Three words: fastText alone is not sure enough, so ELD is asked too.
+    await row('identify the language (fastText + ELD)', '3 words, es or en', RUNS, () =>
+      identifier.identify('My chest hurts.', ['es-ES', 'en-US']),
+    ),
+  );
 
   const fake = await startFakeOpenAi({ translate: (text) => text });
   const engine = new OpenAiLlmEngine({

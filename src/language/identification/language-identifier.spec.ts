@@ -365,17 +365,4 @@ describe('LanguageIdentifier', () => {
     const cold = new LanguageIdentifier(new LanguageCatalog());
     expect(() => cold.identify('Hello there, doctor.', ['en-US'])).toThrow(EngineUnavailableError);
   });
-
-  it('is fast: well under a millisecond a sentence', () => {
-    const started = performance.now();
-    for (let i = 0; i < 200; i++)
-      identifier.identify(SENTENCES['fr-FR'][i % 4], ['en-US', 'fr-FR']);
-    expect((performance.now() - started) / 200).toBeLessThan(2);
-  });
-
-  it('is fast when ELD is asked too', () => {
-    const started = performance.now();
-    for (let i = 0; i < 200; i++) identifier.identify(PRIOR_ENGLISH[i % 30], ['es-ES', 'en-US']);
-    expect((performance.now() - started) / 200).toBeLessThan(2);
-  });
 });
