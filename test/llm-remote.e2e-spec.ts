@@ -21,7 +21,9 @@ describe('Language operations on an OpenAI-compatible server', () => {
       LLM_ENGINE: 'openai',
       LLM_BASE_URL: fake.url,
       LLM_MODEL: FAKE_OPENAI_MODEL,
-      LLM_TIMEOUT_MS: '500',
+      // Short, so that the too-slow case (2 s) fails fast; not so short that a loaded machine's
+      // first call (a cold client) misses it.
+      LLM_TIMEOUT_MS: '1000',
     });
   });
   afterAll(async () => {
