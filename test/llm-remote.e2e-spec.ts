@@ -4,6 +4,12 @@ import request from 'supertest';
 import { FAKE_OPENAI_MODEL, type FakeOpenAi, startFakeOpenAi } from './support/fake-openai.js';
 import { startTestApp } from './support/test-app.js';
 
+/**
+ * LLM_TIMEOUT_MS: short, so that the too-slow case (2 s) fails fast; not so short that a loaded
+ * machine's first call (a cold client) misses it, as 500 ms did once in CI.
+ */
+const TIMEOUT_MS = 1_000;
+
 /** The four operations through an OpenAI-compatible chat server (LLM_ENGINE=openai). */
 describe('Language operations on an OpenAI-compatible server', () => {
   let fake: FakeOpenAi;
@@ -21,9 +27,7 @@ describe('Language operations on an OpenAI-compatible server', () => {
       LLM_ENGINE: 'openai',
       LLM_BASE_URL: fake.url,
       LLM_MODEL: FAKE_OPENAI_MODEL,
-      // Short, so that the too-slow case (2 s) fails fast; not so short that a loaded machine's
-      // first call (a cold client) misses it.
-      LLM_TIMEOUT_MS: '1000',
+      LLM_TIMEOUT_MS: String(TIMEOUT_MS),
     });
   });
   afterAll(async () => {
@@ -80,6 +84,6 @@ describe('Language operations on an OpenAI-compatible server', () => {
     );
     fake.set({ reply: undefined, delayMs: 2_000 });
     const res = await post('summarize', { sentence: 'Fever.' }).expect(503);
-    expect(res.body.detail).toContain('500 ms');
+    expect(res.body.detail).toContain(`${TIMEOUT_MS} ms`);
   });
 });
