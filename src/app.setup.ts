@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Logger as NestLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -8,6 +7,7 @@ import { AppModule } from './app.module.js';
 import { answerHttpParserErrors } from './common/http/http-parser-errors.js';
 import { corsOptions } from './common/security/cors.js';
 import { noStore, securityHeaders } from './common/security/security-headers.js';
+import { serveConsole } from './console/console-static.js';
 import { AppConfig } from './config/app-config.js';
 import { compileTrustProxy } from './config/security/trust-proxy.js';
 import { serveApiDocs } from './docs/api-docs.js';
@@ -42,18 +42,10 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     parserLogger.warn(`Refused a request Node's HTTP parser could not read: ${status} (${code})`),
   );
   app.useWebSocketAdapter(new SessionWsAdapter(app, config, trustProxy));
-  serveConsole(app);
+  // The interpreter console at / (built by the set-up into console/dist/, beside dist/ and src/).
+  serveConsole(app, fileURLToPath(new URL('../console/dist', import.meta.url)));
   // Every answer past the console's files is medical data: no cache may keep it.
   app.use(noStore);
   serveApiDocs(app);
   return app;
-}
-
-/**
- * The interpreter console at / (built by the set-up into console/dist/, beside dist/ and src/).
- * Only existing files match, so API routes are unaffected; without a build the API runs alone.
- */
-function serveConsole(app: NestExpressApplication): void {
-  const root = fileURLToPath(new URL('../console/dist', import.meta.url));
-  if (existsSync(root)) app.useStaticAssets(root, { index: 'index.html', dotfiles: 'ignore' });
 }

@@ -35,7 +35,8 @@ const ALLOWED: Record<string, readonly string[]> = {
     'llm',
   ],
   health: ['common', 'config', 'audio', 'metrics', 'transcription', 'orchestrator'],
-  console: ['common', 'config'],
+  // The console's settings say which languages the recognizer understands (issue 18).
+  console: ['common', 'config', 'transcription'],
   docs: ['common', 'config', 'orchestrator'],
 };
 

@@ -20,6 +20,30 @@ const TYPED = '¿Tiene usted alergias a algún medicamento?';
 
 const speechPlayed = (page: Page) => page.getAttribute('#conversation', 'data-speech-played');
 
+/**
+ * What the protocol and the configuration say, which a clinician or a patient is not to read:
+ * message types and settings, branch letters, sentence and flag ids, revision numbers (issue 18).
+ */
+const TECHNICAL =
+  /text_input|ASR_ENGINE|openai|language_(medic|patient)|GET \/|branch C|\b[sf]\d{1,3}\b|revision \d/;
+
+/** The technical words a person may read or hear: text (shown, or for screen readers), labels, tooltips. */
+async function technicalWords(page: Page): Promise<string[]> {
+  const text = (await page.locator('body').textContent()) ?? '';
+  const attributes = await page
+    .locator('[aria-label], [title], [placeholder]')
+    .evaluateAll((elements) =>
+      elements.flatMap((element) =>
+        ['aria-label', 'title', 'placeholder'].map((name) => element.getAttribute(name) ?? ''),
+      ),
+    );
+  return [text, ...attributes].join('\n').match(new RegExp(TECHNICAL.source, 'gi')) ?? [];
+}
+
+/** The English-only recognizer's warning, in the console's words, for a Spanish-speaking medic. */
+const MEDIC_NOT_RECOGNIZED =
+  "Speech recognition understands English only: the medic's Spanish speech will not be recognized; they can type instead.";
+
 /** Polls `check` (a look at the page) until it holds. */
 async function until(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -68,6 +92,9 @@ describe('interpreter console in Chromium', () => {
     await page.selectOption('#patient-gender', 'female');
     await page.selectOption('#patient-age', 'senior');
     await page.selectOption('#medic-voice', 'male');
+    // Before the conversation, in a clinician's words: whose speech will not be recognized.
+    await page.locator('#start-warning', { hasText: MEDIC_NOT_RECOGNIZED }).waitFor();
+    expect(await technicalWords(page)).toEqual([]);
     await screenshot(page, 'start');
     const handshake = new Promise<Record<string, unknown>>((resolve) =>
       page.on('websocket', (socket) =>
@@ -86,7 +113,8 @@ describe('interpreter console in Chromium', () => {
 
     // ---- conversation: the microphone's first sentence ----
     await page.locator('body[data-screen="conversation"]').waitFor();
-    expect(await page.textContent('#warnings')).toMatch(/en-US only/);
+    // The handshake's warning, in the same words (its wire text names text_input and ASR_ENGINE).
+    expect(await page.textContent('#warnings')).toBe(MEDIC_NOT_RECOGNIZED);
     expect(await page.getAttribute('#mic-button', 'aria-pressed')).toBe('true');
     const spoken = page
       .locator('#conversation li[data-source="audio"][data-role="patient"]')
@@ -121,19 +149,26 @@ describe('interpreter console in Chromium', () => {
     // ---- flag the sentence ----
     await card.locator('[data-action="flag"]').click();
     await page.locator('#flag-dialog[open]').waitFor();
+    // The quoted sentence is marked with its language, for screen readers.
+    expect(await page.textContent('#flag-subject')).toContain(
+      await card.locator('.sentence__original').textContent(),
+    );
+    expect(await page.getAttribute('#flag-subject', 'lang')).toBe('en-US');
     await page.selectOption('#flag-type', 'mistranslation');
     await page.fill('#flag-note', 'check the word for headache');
     await page.click('#flag-dialog button[value="send"]');
     const flag = card.locator('.sentence__flags li[data-flag-id]');
     await flag.waitFor();
     expect(await flag.textContent()).toMatch(
-      /Flagged \(f\d+\): Mistranslation — check the word for headache/,
+      /Flagged: Mistranslation — check the word for headache/,
     );
 
     // ---- correct its speaker: the patient's sentence was the medic's ----
     await card.locator('[data-action="correct-medic"]').click();
     await card
-      .locator('.sentence__revision', { hasText: 'Revision 2: speaker corrected from patient' })
+      .locator('.sentence__revision', {
+        hasText: 'Speaker corrected from patient to medic: translated again',
+      })
       .waitFor();
     expect(await card.getAttribute('data-revision')).toBe('2');
     expect(await card.locator('.badge').textContent()).toBe('Medic');
@@ -145,8 +180,8 @@ describe('interpreter console in Chromium', () => {
       .locator('#speed-note', { hasText: 'Speed 1.25×, from the next sentence.' })
       .waitFor();
 
-    // ---- type a sentence ----
-    await page.locator('#conversation-title').focus();
+    // ---- type a sentence: / goes to the text box, from a button too ----
+    await page.locator('#conversation-flag').focus();
     await page.keyboard.press('/');
     await page.locator('#type-text:focus').waitFor();
     await page.keyboard.type(TYPED);
@@ -162,7 +197,7 @@ describe('interpreter console in Chromium', () => {
     await typed.locator('[data-action="branch-c"]').click();
     await typed.locator('.branch--c[data-state="result"]').waitFor();
     expect(await typed.locator('.branch--c .branch__label').textContent()).toMatch(
-      /as if the patient had said it/,
+      /^As if the patient had said it/,
     );
     expect(await typed.locator('.branch--c .branch__text').textContent()).not.toBe('');
 
@@ -176,6 +211,7 @@ describe('interpreter console in Chromium', () => {
     expect(await page.textContent('#conversation-flags')).toMatch(
       /Other — patient is hard of hearing/,
     );
+    expect(await technicalWords(page)).toEqual([]);
     await typed
       .locator('.sentence__speech[data-speech-state="played"]')
       .waitFor({ state: 'attached' });
@@ -202,6 +238,7 @@ describe('interpreter console in Chromium', () => {
     await link.waitFor();
     expect(await page.locator('#end-error').isHidden()).toBe(true);
     await page.mouse.move(0, 0);
+    expect(await technicalWords(page)).toEqual([]);
     await screenshot(page, 'end');
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toMatch(/^conversation-\d{8}T\d{6}Z-[0-9a-f]{8}\.zip$/);
@@ -280,4 +317,151 @@ describe('interpreter console in Chromium', () => {
       await secured.stop();
     }
   }, 60_000);
+
+  it('does not start with one language for both, and says why', async () => {
+    const samePage = await context.newPage();
+    try {
+      let sockets = 0;
+      samePage.on('websocket', () => sockets++);
+      await samePage.goto(`${server.url}/`);
+      await samePage
+        .locator('#medic-language option[value="es-ES"]')
+        .waitFor({ state: 'attached' });
+      await samePage.selectOption('#medic-language', 'es-ES');
+      await samePage.selectOption('#patient-language', 'es-ES');
+      await samePage.click('#start-button');
+      await samePage.locator('#start-error', { hasText: 'both have Spanish' }).waitFor();
+      expect(await samePage.getAttribute('body', 'data-screen')).toBe('start');
+      expect(sockets).toBe(0);
+      // Choosing another language clears it.
+      await samePage.selectOption('#patient-language', 'en-US');
+      expect(await samePage.locator('#start-error').isHidden()).toBe(true);
+    } finally {
+      await samePage.close();
+    }
+  }, 60_000);
+
+  it('says in a plain sentence when the service cannot use a language', async () => {
+    const zuluPage = await context.newPage();
+    try {
+      // A language GET /languages did not list (a page left open across a change of engines).
+      await zuluPage.route(`${server.url}/languages`, (route) =>
+        route.fulfill({ json: ['en-US', 'es-ES', 'zu-ZA'] }),
+      );
+      await zuluPage.goto(`${server.url}/`);
+      await zuluPage.locator('#patient-language option[value="zu-ZA"]').waitFor({
+        state: 'attached',
+      });
+      await zuluPage.selectOption('#medic-language', 'en-US');
+      await zuluPage.selectOption('#patient-language', 'zu-ZA');
+      await zuluPage.click('#start-button');
+      await zuluPage
+        .locator('#start-error', {
+          hasText:
+            "This service cannot interpret the patient's language (Zulu) in a conversation. Choose another language.",
+        })
+        .waitFor();
+      expect(await zuluPage.getAttribute('body', 'data-screen')).toBe('start');
+      expect(await technicalWords(zuluPage)).toEqual([]);
+    } finally {
+      await zuluPage.close();
+    }
+  }, 60_000);
+
+  it('does not call a reformulation identical to the literal translation "not the literal translation"', async () => {
+    const samePage = await context.newPage();
+    try {
+      // The service's messages pass through, but each sentence's reformulation says exactly what
+      // its literal translation says (as it may, for a sentence already plain).
+      const said = new Map<string, string>();
+      await samePage.routeWebSocket(`${server.url.replace(/^http/, 'ws')}/ws`, (ws) => {
+        const service = ws.connectToServer();
+        ws.onMessage((message) => service.send(message));
+        service.onMessage((message) => {
+          if (typeof message !== 'string') return ws.send(message);
+          const parsed = JSON.parse(message) as {
+            type: string;
+            sentence_id?: string;
+            text?: string;
+          };
+          if (parsed.type === 'translation_result' || parsed.type === 'reformulation_result') {
+            const first = said.get(parsed.sentence_id!);
+            if (first === undefined) said.set(parsed.sentence_id!, parsed.text!);
+            else parsed.text = first;
+            return ws.send(JSON.stringify(parsed));
+          }
+          ws.send(message);
+        });
+      });
+      await samePage.goto(`${server.url}/`);
+      await samePage
+        .locator('#medic-language option[value="es-ES"]')
+        .waitFor({ state: 'attached' });
+      await samePage.selectOption('#medic-language', 'es-ES');
+      await samePage.selectOption('#patient-language', 'en-US');
+      await samePage.click('#start-button');
+      await samePage.locator('body[data-screen="conversation"]').waitFor();
+      await samePage.click('#mic-button');
+      await samePage.fill('#type-text', TYPED);
+      await samePage.click('#type-send');
+      const typed = samePage.locator('#conversation li[data-source="text"]').first();
+      await typed.locator('.branch--b .branch__label').waitFor();
+      const label = await typed.locator('.branch--b .branch__label').textContent();
+      expect(label).toBe(
+        'Reformulation for the patient, in plain English: the same words as the literal translation',
+      );
+      expect(label).not.toMatch(/not the literal translation/);
+      // Not shown twice.
+      expect(await typed.locator('.branch--b .branch__text').isHidden()).toBe(true);
+    } finally {
+      await samePage.close();
+    }
+  }, 90_000);
+
+  it('fits a phone: no keyboard hints, the download button inside the screen', async () => {
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      acceptDownloads: true,
+    });
+    const phonePage = await phone.newPage();
+    phonePage.setDefaultTimeout(45_000);
+    try {
+      await phonePage.goto(`${server.url}/`);
+      await phonePage.locator('#medic-language option[value="es-ES"]').waitFor({
+        state: 'attached',
+      });
+      await phonePage.selectOption('#medic-language', 'es-ES');
+      await phonePage.selectOption('#patient-language', 'en-US');
+      await phonePage.locator('#start-warning', { hasText: MEDIC_NOT_RECOGNIZED }).waitFor();
+      await screenshot(phonePage, 'phone-start');
+      await phonePage.click('#start-button');
+      await phonePage.locator('body[data-screen="conversation"]').waitFor();
+      await phonePage.click('#mic-button');
+      // No keyboard to press: no hints of keys (the text box's "/", the microphone's "Space").
+      const kbd = phonePage.locator('kbd');
+      expect(await kbd.count()).toBeGreaterThan(0);
+      for (const hint of await kbd.all()) expect(await hint.isVisible()).toBe(false);
+      expect(await phonePage.locator('.shortcuts').isVisible()).toBe(false);
+      await screenshot(phonePage, 'phone-conversation');
+
+      await phonePage.click('#end-button');
+      await phonePage.locator('#end-dialog[open]').waitFor();
+      await phonePage.click('#end-dialog button[value="end"]');
+      await phonePage.locator('body[data-screen="end"]').waitFor({ timeout: 90_000 });
+      const link = phonePage.locator('#archive-link');
+      await link.waitFor();
+      const box = (await link.boundingBox())!;
+      // A margin on both sides, and nothing wider than the screen.
+      expect(box.x).toBeGreaterThanOrEqual(12);
+      expect(box.x + box.width).toBeLessThanOrEqual(390 - 12);
+      expect(
+        await phonePage.locator('html').evaluate((html) => html.scrollWidth),
+      ).toBeLessThanOrEqual(390);
+      await screenshot(phonePage, 'phone-end');
+    } finally {
+      await phone.close();
+    }
+  }, 150_000);
 });

@@ -17,6 +17,8 @@ import {
   ROLE_LABEL,
   fidelityWording,
   languageName,
+  reformulationLabel,
+  sentenceName,
   untranslatedWording,
 } from './wording';
 
@@ -120,7 +122,7 @@ export class ConversationView {
       b.addEventListener('click', onClick);
       return b;
     };
-    const of = ` (sentence ${id})`;
+    const of = ` (${sentenceName(id)})`;
     const badge = el('span', { class: 'badge' });
     const meta = el('span', { class: 'sentence__meta' });
     const revision = el('span', { class: 'sentence__revision', hidden: true });
@@ -168,7 +170,7 @@ export class ConversationView {
     branchC.dataset.action = 'branch-c';
     const actions = el(
       'div',
-      { class: 'sentence__actions', role: 'group', 'aria-label': `Actions on sentence ${id}` },
+      { class: 'sentence__actions', role: 'group', 'aria-label': `Actions on ${sentenceName(id)}` },
       replayA,
       replayB,
       flag,
@@ -240,14 +242,19 @@ export class ConversationView {
     card.badge.textContent = s.role ? ROLE_LABEL[role] : '…';
     card.badge.className = `badge badge--${role}`;
     const how = s.source === 'text' ? 'typed' : s.source === 'audio' ? 'spoken' : '';
-    card.meta.textContent = [s.id, how, s.language ? languageName(s.language) : '']
+    const name = sentenceName(s.id);
+    card.meta.textContent = [
+      name.charAt(0).toUpperCase() + name.slice(1),
+      how,
+      s.language ? languageName(s.language) : '',
+    ]
       .filter(Boolean)
       .join(' · ');
     if (s.corrected || s.correcting) {
       card.revision.hidden = false;
       card.revision.textContent = s.correcting
         ? `Speaker corrected to ${ROLE_LABEL[s.correcting.to].toLowerCase()}: translating again…`
-        : `Revision ${s.revision}: speaker corrected from ${ROLE_LABEL[s.corrected!.from].toLowerCase()}`;
+        : `Speaker corrected from ${ROLE_LABEL[s.corrected!.from].toLowerCase()} to ${ROLE_LABEL[s.corrected!.to].toLowerCase()}: translated again`;
     }
 
     if (s.text !== undefined) {
@@ -309,9 +316,13 @@ export class ConversationView {
     card.b.hidden = !r;
     if (r) {
       const listener = role === 'medic' ? 'patient' : 'medic';
-      card.bLabel.textContent = `Reformulation for the ${listener}, in plain ${languageName(r.language)} (not the literal translation)`;
+      const { label, same } = reformulationLabel(listener, r.language, r.text, t?.text);
+      card.bLabel.textContent = label;
+      card.b.dataset.same = String(same);
       card.bText.textContent = r.text;
       card.bText.lang = r.language;
+      // The same words as the literal translation just above: not shown twice.
+      card.bText.hidden = same;
       card.b.classList.toggle('branch--stale', r.revision < s.revision);
     }
 
@@ -324,12 +335,12 @@ export class ConversationView {
           : role === 'unknown'
             ? undefined
             : otherRole(role);
-      card.cLabel.textContent = `Branch C: as if ${assumed ? `the ${assumed}` : 'the other person'} had said it`;
+      card.cLabel.textContent = `As if ${assumed ? `the ${assumed}` : 'the other person'} had said it`;
       card.c.dataset.state = c.kind;
       if (c.kind === 'pending') card.cText.textContent = 'Translating…';
       else if (c.kind === 'failed') card.cText.textContent = 'The translation failed.';
       else if (c.kind === 'skipped')
-        card.cText.textContent = BRANCH_C_SKIPPED[c.reason] ?? `not done (${c.reason})`;
+        card.cText.textContent = BRANCH_C_SKIPPED[c.reason] ?? 'not done';
       else {
         card.cLabel.textContent += ` (${languageName(c.result.source_language)} → ${languageName(c.result.target_language)})`;
         card.cText.textContent = c.result.text;
@@ -344,7 +355,7 @@ export class ConversationView {
           'li',
           { 'data-flag-id': flag.flagId },
           el('span', { 'aria-hidden': 'true' }, '⚑ '),
-          `Flagged (${flag.flagId}): ${FLAG_LABEL[flag.flagType]}`,
+          `Flagged: ${FLAG_LABEL[flag.flagType]}`,
           flag.note ? ` — ${flag.note}` : '',
         ),
       ),
@@ -368,7 +379,7 @@ export class ConversationView {
     const cTarget = role === 'unknown' ? 'the other person' : `the ${otherRole(role)}`;
     card.branchC.replaceChildren(
       `Translate as if said by ${cTarget}`,
-      hiddenText(` (sentence ${s.id})`),
+      hiddenText(` (${sentenceName(s.id)})`),
     );
     card.branchC.disabled = ending || c?.kind === 'pending';
   }

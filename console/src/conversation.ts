@@ -26,7 +26,14 @@ import { SpeechPlayer } from './speech-player';
 import type { StartChoice } from './start-view';
 import { fillSpeeds } from './start-view';
 import { StatusBar, type MicState, type Phase } from './status-bar';
-import { FLAG_LABEL, ROLE_LABEL, languageName } from './wording';
+import {
+  FLAG_LABEL,
+  ROLE_LABEL,
+  isRecognitionWarning,
+  languageName,
+  recognitionWarning,
+  sentenceName,
+} from './wording';
 
 export interface EndResult {
   archive?: ArchiveLink;
@@ -343,7 +350,8 @@ export class Conversation {
 
   private async flagSentence(sentenceId: string): Promise<void> {
     if (this.phase !== 'live') return;
-    const flag = await this.flagDialog.ask(sentenceId, this.store.sentences.get(sentenceId)?.text);
+    const sentence = this.store.sentences.get(sentenceId);
+    const flag = await this.flagDialog.ask(sentenceId, sentence?.text, sentence?.language);
     if (!flag || this.phase !== 'live') return;
     this.store.noteFlagSent(sentenceId, flag.flagType, flag.note);
     this.client?.send({
@@ -387,7 +395,17 @@ export class Conversation {
     const patient = `${ROLE_LABEL.patient}: ${languageName(success.patient_lang)}`;
     controls.languages.textContent = `${medic} · ${patient}`;
     controls.languages.title = `${success.medic_lang} · ${success.patient_lang}`;
-    const warnings = [...(success.warnings ?? [])];
+    // The recognizer's warning in the console's own words (its wire text names protocol
+    // messages and settings); any other warning as the service words it.
+    const recognition = recognitionWarning(
+      this.choice.recognitionLocales,
+      success.medic_lang,
+      success.patient_lang,
+    );
+    const warnings = [
+      ...(recognition ? [recognition] : []),
+      ...(success.warnings ?? []).filter((text) => !isRecognitionWarning(text)),
+    ];
     if (micProblem) warnings.unshift(`${micProblem} You can type instead.`);
     controls.warnings.replaceChildren(...warnings.map((text) => el('li', {}, text)));
     controls.warnings.hidden = warnings.length === 0;
@@ -446,7 +464,7 @@ export class Conversation {
         el(
           'li',
           { 'data-flag-id': flag.flagId },
-          `⚑ ${flag.flagId}: ${FLAG_LABEL[flag.flagType]}`,
+          `⚑ ${FLAG_LABEL[flag.flagType]}`,
           flag.note ? ` — ${flag.note}` : '',
         ),
       ),
@@ -454,7 +472,7 @@ export class Conversation {
   }
 
   private notice(service: string, message: string, sentenceId?: string): void {
-    const where = sentenceId ? ` (${sentenceId})` : '';
+    const where = sentenceId ? ` (${sentenceName(sentenceId)})` : '';
     controls.notices.append(
       el('li', { 'data-service': service }, `${service}${where}: ${message}`),
     );

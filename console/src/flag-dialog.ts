@@ -4,6 +4,7 @@
  */
 import { byId } from './dom';
 import type { FlagType } from './protocol';
+import { sentenceName } from './wording';
 
 export interface FlagChoice {
   flagType: FlagType;
@@ -17,11 +18,18 @@ export class FlagDialog {
   private readonly note = byId<HTMLTextAreaElement>('flag-note');
   private readonly subject = byId('flag-subject');
 
-  /** Resolves with the flag, or undefined when cancelled. `text`: what the sentence said. */
-  ask(sentenceId: string | null, text?: string): Promise<FlagChoice | undefined> {
-    this.title.textContent = sentenceId ? `Flag sentence ${sentenceId}` : 'Flag the conversation';
+  /**
+   * Resolves with the flag, or undefined when cancelled. `text`: what the sentence said, in
+   * `lang` (so that a screen reader reads it in its language).
+   */
+  ask(sentenceId: string | null, text?: string, lang?: string): Promise<FlagChoice | undefined> {
+    this.title.textContent = sentenceId
+      ? `Flag ${sentenceName(sentenceId)}`
+      : 'Flag the conversation';
     this.subject.textContent = text ? `“${text}”` : '';
     this.subject.hidden = !text;
+    if (text && lang) this.subject.lang = lang;
+    else this.subject.removeAttribute('lang');
     this.type.value = sentenceId ? 'mistranslation' : 'other';
     this.note.value = '';
     this.dialog.returnValue = '';

@@ -6,7 +6,7 @@
 import './styles.css';
 import { formatBytes, type ArchiveLink } from './archive-download';
 import { Conversation, controls, type EndResult } from './conversation';
-import { byId, showOnly } from './dom';
+import { byId, el, showOnly } from './dom';
 import { FlagDialog, confirmEnd } from './flag-dialog';
 import { bindShortcuts } from './keyboard';
 import { StartView, type StartChoice } from './start-view';
@@ -68,7 +68,14 @@ function ended(result: EndResult): void {
   if (archive) {
     archiveAnchor.href = archive.url;
     archiveAnchor.download = archive.filename;
-    archiveAnchor.textContent = `Download the archive (${archive.filename}, ${formatBytes(archive.sizeBytes)})`;
+    archiveAnchor.replaceChildren(
+      'Download the archive',
+      el(
+        'span',
+        { class: 'button__detail' },
+        `${archive.filename}, ${formatBytes(archive.sizeBytes)}`,
+      ),
+    );
   }
   endError.textContent = result.problem ?? '';
   endError.hidden = !result.problem;

@@ -9,6 +9,7 @@ import {
   type HandshakeSuccessMessage,
   type ServerMessage,
 } from './protocol';
+import { unsupportedLanguageWording } from './wording';
 
 export interface CloseInfo {
   code: number;
@@ -82,7 +83,7 @@ export class SessionClient {
           resolve(message);
         } else if (message.type === 'error') {
           // A rejected handshake (service "Handshake") or a full server (service "Session").
-          rejection = message.message;
+          rejection = startRefusal(message, handshake);
         }
       });
       socket.addEventListener('close', (event: CloseEvent) => {
@@ -120,6 +121,26 @@ export class SessionClient {
   close(): void {
     this.socket?.close(1000, 'client left');
   }
+}
+
+/**
+ * The service's refusal before the conversation, in a sentence for the bedside: a handshake the
+ * service rejects names protocol fields and routes (`language_patient`, `GET /languages`), which
+ * the console words itself.
+ */
+function startRefusal(
+  error: Extract<ServerMessage, { type: 'error' }>,
+  handshake: HandshakeMessage,
+): string {
+  if (!('reason' in error)) return error.message;
+  if (error.reason === 'unsupported_language') {
+    return unsupportedLanguageWording(
+      error.message,
+      handshake.language_medic,
+      handshake.language_patient,
+    );
+  }
+  return 'The service refused to start the conversation. Reload the page and try again.';
 }
 
 function refusal(opened: boolean, code: number, authRequired: boolean): string {

@@ -5,7 +5,7 @@
  */
 import { byId, el } from './dom';
 import type { AgeCategory, Gender } from './protocol';
-import { languageOption } from './wording';
+import { languageOption, recognitionWarning, sameLanguage, sameLanguageWording } from './wording';
 
 export interface StartChoice {
   medicLanguage: string;
@@ -19,6 +19,8 @@ export interface StartChoice {
   /** Held in memory only, for the session's ?token=. */
   apiKey?: string;
   authRequired: boolean;
+  /** The locales speech recognition understands (GET /console/settings). */
+  recognitionLocales: readonly string[];
 }
 
 /** The speeds offered (the protocol takes 0.25 to 4). */
@@ -48,12 +50,17 @@ export class StartView {
   private readonly keyField = byId('api-key-field');
   private readonly key = byId<HTMLInputElement>('api-key');
   private readonly error = byId('start-error');
+  private readonly warning = byId('start-warning');
   private readonly button = byId<HTMLButtonElement>('start-button');
   private authRequired = false;
+  private recognitionLocales: readonly string[] = [];
   private loaded = false;
 
   constructor(onStart: (choice: StartChoice) => void) {
     fillSpeeds(this.speed, 1);
+    for (const select of [this.medic, this.patient]) {
+      select.addEventListener('change', () => this.languagesChanged());
+    }
     this.form.addEventListener('submit', (event) => {
       event.preventDefault();
       const choice = this.read();
@@ -67,13 +74,17 @@ export class StartView {
     try {
       const [languages, settings] = await Promise.all([
         getJson<string[]>('languages'),
-        getJson<{ auth_required: boolean }>('console/settings'),
+        getJson<{ auth_required: boolean; speech_recognition_locales?: string[] }>(
+          'console/settings',
+        ),
       ]);
       this.authRequired = settings.auth_required === true;
+      this.recognitionLocales = settings.speech_recognition_locales ?? [];
       this.keyField.hidden = !this.authRequired;
       this.fillLanguages(languages);
       this.loaded = true;
       this.showError(undefined);
+      this.languagesChanged();
     } catch {
       this.showError(
         'The service could not be reached. Check that it is running, then reload the page.',
@@ -83,14 +94,28 @@ export class StartView {
     }
   }
 
-  showError(message: string | undefined): void {
+  /** `problem` names a problem of the form that a change of it clears. */
+  showError(message: string | undefined, problem?: string): void {
     this.error.textContent = message ?? '';
     this.error.hidden = !message;
+    if (message && problem) this.error.dataset.problem = problem;
+    else delete this.error.dataset.problem;
   }
 
   setBusy(busy: boolean, label = 'Starting…'): void {
     this.button.disabled = busy;
     this.button.textContent = busy ? label : 'Start the conversation';
+  }
+
+  /** What the chosen pair means before the conversation: whose speech will not be recognized. */
+  private languagesChanged(): void {
+    const warning =
+      this.medic.value && this.patient.value && !sameLanguage(this.medic.value, this.patient.value)
+        ? recognitionWarning(this.recognitionLocales, this.medic.value, this.patient.value)
+        : undefined;
+    this.warning.textContent = warning ?? '';
+    this.warning.hidden = !warning;
+    if (this.error.dataset.problem === 'same-language') this.showError(undefined);
   }
 
   private fillLanguages(locales: string[]): void {
@@ -101,7 +126,7 @@ export class StartView {
     // The medic's language defaults to the browser's, the patient's to another one.
     const browser = navigator.language.split('-')[0];
     const medic = locales.find((l) => l.split('-')[0] === browser) ?? locales[0] ?? '';
-    const patient = locales.find((l) => l !== medic) ?? medic;
+    const patient = locales.find((l) => !sameLanguage(l, medic)) ?? medic;
     this.medic.replaceChildren(...options(this.medic.value || medic));
     this.patient.replaceChildren(...options(this.patient.value || patient));
   }
@@ -113,6 +138,11 @@ export class StartView {
     }
     if (!this.medic.value || !this.patient.value) {
       this.showError("Choose the medic's and the patient's languages.");
+      return undefined;
+    }
+    if (sameLanguage(this.medic.value, this.patient.value)) {
+      this.showError(sameLanguageWording(this.patient.value), 'same-language');
+      this.patient.focus();
       return undefined;
     }
     const apiKey = this.key.value.trim();
@@ -132,6 +162,7 @@ export class StartView {
       speed: Number(this.speed.value),
       apiKey: apiKey || undefined,
       authRequired: this.authRequired,
+      recognitionLocales: this.recognitionLocales,
     };
   }
 }

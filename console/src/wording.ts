@@ -100,3 +100,114 @@ export function untranslatedWording(words: readonly string[]): string | undefine
   const list = words.map((word) => `“${word}”`).join(', ');
   return `⚠ Not translated: ${list}. The listener may not understand ${words.length === 1 ? 'it' : 'them'}: rephrase, or show it in writing.`;
 }
+
+/** "sentence 3" for `s3`: the protocol's ids are not shown as they are. */
+export function sentenceName(sentenceId: string): string {
+  const match = /^s(\d+)$/.exec(sentenceId);
+  return match ? `sentence ${match[1]}` : 'this sentence';
+}
+
+/** "English", "English and Spanish", "English, French and Spanish". */
+function listOf(names: readonly string[]): string {
+  return names.length <= 1
+    ? (names[0] ?? '')
+    : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+const primary = (locale: string) => locale.split('-')[0].toLowerCase();
+
+/** Whether two locales are the same language (en-US and en-GB are). */
+export function sameLanguage(a: string, b: string): boolean {
+  return primary(a) === primary(b);
+}
+
+/** Why the start screen does not start with one language for both. */
+export function sameLanguageWording(locale: string): string {
+  return `The medic and the patient both have ${languageName(locale)}: an interpreter is for two languages. Choose the patient's language.`;
+}
+
+/**
+ * The recognizer's limits before the conversation, in a clinician's words: which party's speech
+ * will not be recognized, and what to do instead. `heard`: the locales speech recognition
+ * understands (GET /console/settings); none known, nothing said.
+ */
+export function recognitionWarning(
+  heard: readonly string[],
+  medic: string,
+  patient: string,
+): string | undefined {
+  if (heard.length === 0) return undefined;
+  const understood = (locale: string) => heard.some((h) => sameLanguage(h, locale));
+  const names = listOf([...new Set(heard.map(languageName))]);
+  const unheard = [
+    understood(medic) ? undefined : `the medic's ${languageName(medic)}`,
+    understood(patient) ? undefined : `the patient's ${languageName(patient)}`,
+  ].filter((party): party is string => party !== undefined);
+  if (unheard.length === 0) return undefined;
+  if (unheard.length === 1) {
+    return `Speech recognition understands ${names} only: ${unheard[0]} speech will not be recognized; they can type instead.`;
+  }
+  return `Speech recognition understands ${names} only: neither ${unheard[0]} nor ${unheard[1]} speech will be recognized; both can type instead.`;
+}
+
+/**
+ * The handshake's warning about the recognizer, whose wire text names protocol messages and
+ * settings (`text_input`, `ASR_ENGINE`): the console says it in its own words instead.
+ */
+export function isRecognitionWarning(text: string): boolean {
+  return /^Speech recognition understands\b/.test(text);
+}
+
+/**
+ * Why the service refused to start with these languages (a handshake rejected as
+ * `unsupported_language`), in a sentence: which party's language, never the protocol's field
+ * names or routes.
+ */
+export function unsupportedLanguageWording(
+  serverMessage: string,
+  medic: string,
+  patient: string,
+): string {
+  const parties = [
+    /\blanguage_medic\b/.test(serverMessage) ? `the medic's language (${languageName(medic)})` : '',
+    /\blanguage_patient\b/.test(serverMessage)
+      ? `the patient's language (${languageName(patient)})`
+      : '',
+  ].filter(Boolean);
+  const which = parties.length > 0 ? listOf(parties) : 'one of the languages chosen';
+  return `This service cannot interpret ${which} in a conversation. Choose another language.`;
+}
+
+/** Two texts the same to a reader: letter case, spaces and final punctuation aside. */
+export function sameWords(a: string, b: string): boolean {
+  const plain = (text: string) =>
+    text
+      .normalize('NFC')
+      .toLocaleLowerCase()
+      .replace(/[\s\u00a0]+/g, ' ')
+      .replace(/[\s.!?¡¿。…"“”«»']+$/u, '')
+      .replace(/^[\s¡¿"“”«»']+/u, '')
+      .trim();
+  return plain(a) === plain(b);
+}
+
+/**
+ * The label of the reformulation for `listener`: an aid, not the literal translation, unless it
+ * says exactly what the literal translation says (then it is labelled the same words, and not
+ * shown twice).
+ */
+export function reformulationLabel(
+  listener: 'medic' | 'patient',
+  language: string,
+  reformulation: string,
+  literal: string | undefined,
+): { label: string; same: boolean } {
+  const same = literal !== undefined && sameWords(reformulation, literal);
+  const what = `Reformulation for the ${listener}, in plain ${languageName(language)}`;
+  return {
+    label: same
+      ? `${what}: the same words as the literal translation`
+      : `${what} (not the literal translation)`,
+    same,
+  };
+}
