@@ -222,11 +222,13 @@ describe('GET /health and /health/live with the embedded engines (decisions §6)
     it('answers at once while the engines hang', async () => {
       const vadProbe = jest.spyOn(vad, 'probe').mockReturnValue(never());
       const asrProbe = jest.spyOn(transcription, 'probe').mockReturnValue(never());
-      const health = get('/health').then((res) => res);
+      let healthAnswered = false;
+      const health = get('/health').then((res) => ((healthAnswered = true), res));
       await waitFor(() => expect(asrProbe).toHaveBeenCalled());
-      const started = Date.now();
       await get('/health/live').expect(200, { status: 'ok' });
-      expect(Date.now() - started).toBeLessThan(200);
+      // Answered while /health still waits for the hanging probes (until its probe timeout):
+      // no wall-clock bound, which a loaded machine missed (748 ms against 200).
+      expect(healthAnswered).toBe(false);
       expect(vadProbe).toHaveBeenCalledTimes(1);
       expect(asrProbe).toHaveBeenCalledTimes(1);
       expect((await health).status).toBe(503);
