@@ -30,7 +30,9 @@ const SPA = lang('spa_Latn', 'es', 'spa', 'Spanish', 'es-ES');
 const TEXT = 'No history of asthma. Take 500 mg paracetamol 2 x/day if above 39.5 °C.';
 const KEPT = 'No asthma. Take 500 mg of paracetamol 2 x/day when over 39.5 °C.';
 const DROPPED = 'No asthma. Take paracetamol twice a day when feverish.';
+/** What the timeout tests wait for; the others allow a loaded CI machine's fake server 10 000 ms. */
 const TIMEOUT_MS = 200;
+const ANSWER_TIMEOUT_MS = 10_000;
 const MAX_TOKENS = 321;
 
 /** The EngineError a promise rejects with. */
@@ -60,7 +62,7 @@ describe('OpenAiLlmEngine', () => {
       baseUrl: options.baseUrl ?? fake.url,
       apiKey: options.apiKey,
       model: options.model ?? FAKE_OPENAI_MODEL,
-      timeoutMs: options.timeoutMs ?? TIMEOUT_MS,
+      timeoutMs: options.timeoutMs ?? ANSWER_TIMEOUT_MS,
       maxTokens: MAX_TOKENS,
     });
   const signal = () => new AbortController().signal;
@@ -344,7 +346,7 @@ describe('OpenAiLlmEngine', () => {
 
     it('times out after timeoutMs with a hint naming LLM_TIMEOUT_MS, without retrying', async () => {
       fake.set({ delayMs: 2_000 });
-      const error = await failure(paraphrase());
+      const error = await failure(paraphrase(engine({ timeoutMs: TIMEOUT_MS })));
       expect(error).toBeInstanceOf(EngineTimeoutError);
       expect(error.message).toBe(`did not answer within ${TIMEOUT_MS} ms.`);
       expect(error.hint).toContain(`LLM_TIMEOUT_MS (currently ${TIMEOUT_MS})`);

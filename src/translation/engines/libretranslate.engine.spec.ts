@@ -27,7 +27,9 @@ const SWH = lang('swh_Latn', 'sw', 'swa', 'Swahili', 'sw-KE');
 const CATALOG = [ENG, FRA, SPA, POR, ZHS, ZHT, SWH];
 
 const TEXT = 'Patient allergic to penicillin, takes 500 mg paracetamol 2 x/day';
+/** What the timeout tests wait for; the others allow a loaded CI machine's fake server 10 000 ms. */
 const TIMEOUT_MS = 200;
+const ANSWER_TIMEOUT_MS = 10_000;
 
 /** A text with a hospital glossary term (ward → planta) and a built-in one (chest → pecho). */
 const GLOSSARY_TEXT = 'Back to the ward; the chest X-ray is at 9.';
@@ -43,8 +45,12 @@ const failure = (promise: Promise<unknown>) => rejection(promise, EngineError);
 
 describe('LibreTranslateEngine', () => {
   let fake: FakeLibreTranslate;
-  const engine = (apiKey?: string, baseUrl = fake.url, languages = CATALOG) =>
-    new LibreTranslateEngine({ baseUrl, apiKey, timeoutMs: TIMEOUT_MS }, languages);
+  const engine = (
+    apiKey?: string,
+    baseUrl = fake.url,
+    languages = CATALOG,
+    timeoutMs = ANSWER_TIMEOUT_MS,
+  ) => new LibreTranslateEngine({ baseUrl, apiKey, timeoutMs }, languages);
   const signal = () => new AbortController().signal;
   const translations = () => fake.requests.filter((r) => r.path === '/translate');
 
@@ -199,7 +205,7 @@ describe('LibreTranslateEngine', () => {
     });
 
     it('times out after timeoutMs', async () => {
-      const subject = engine();
+      const subject = engine(undefined, fake.url, CATALOG, TIMEOUT_MS);
       await subject.availableCodes(); // discovery is cached, so only /translate is slow
       fake.set({ delayMs: 2_000 });
       const started = Date.now();
@@ -380,7 +386,9 @@ describe('LibreTranslateEngine', () => {
 
     it('reports a slow /languages as unavailable', async () => {
       fake.set({ delayMs: 2_000 });
-      const error = await failure(engine().availableCodes());
+      const error = await failure(
+        engine(undefined, fake.url, CATALOG, TIMEOUT_MS).availableCodes(),
+      );
       expect(error).toBeInstanceOf(EngineUnavailableError);
       expect(error.message).toBe(
         `did not list its languages: did not answer within ${TIMEOUT_MS} ms.`,
