@@ -1,0 +1,4 @@
+/** Every language the page speaks besides English, by primary subtag. */
+import type { PhraseTable } from './english';
+
+export const TABLES: Record<string, PhraseTable> = {};
