@@ -22,6 +22,19 @@ export interface Transcript {
   lowConfidence: boolean;
 }
 
+/** A sentence recognized while it is spoken: see TranscriptionService.startLiveSentence. */
+export interface LiveRecognition {
+  /** 16 kHz mono samples of the sentence, in order, as they arrive. */
+  push(samples: Float32Array): void;
+  /**
+   * Ends the sentence: its transcript, as transcribeSegment() gives it (language, confidence),
+   * within ASR_TIMEOUT_MS from this call; rejects with an EngineError.
+   */
+  finish(): Promise<Transcript>;
+  /** Releases the decoder without a result. */
+  cancel(): void;
+}
+
 /** Speech recognition for the REST API and the orchestrator; the only user of the ASR engine. */
 @Injectable()
 export class TranscriptionService {
@@ -54,6 +67,34 @@ export class TranscriptionService {
     const candidates = this.candidates(localeHints);
     const { text, locale, confidence } = await this.recognize(samples, candidates);
     return { ...this.withLanguage(text, candidates, locale), ...this.judge(text, confidence) };
+  }
+
+  /**
+   * Starts recognizing a sentence while it is spoken, if the recognizer can (the embedded one, with
+   * a decoder free for the whole sentence); undefined otherwise: the caller then recognizes the
+   * finished sentence with transcribeSegment(). `onPartial` gets the words recognized so far.
+   */
+  startLiveSentence(
+    localeHints: readonly string[],
+    onPartial: (text: string) => void = () => undefined,
+  ): LiveRecognition | undefined {
+    const candidates = this.candidates(localeHints);
+    const stream = this.engine.openStream?.(candidates, onPartial);
+    if (!stream) return undefined;
+    return {
+      push: (samples) => stream.push(samples),
+      cancel: () => stream.cancel(),
+      finish: async () => {
+        const recognized = await withEngineDeadline(this.deadline(), (signal) =>
+          stream.finish(signal),
+        );
+        const text = recognized.text.trim();
+        return {
+          ...this.withLanguage(text, candidates, recognized.locale),
+          ...this.judge(text, recognized.confidence),
+        };
+      },
+    };
   }
 
   /**

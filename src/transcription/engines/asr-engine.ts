@@ -24,6 +24,23 @@ export interface AsrTranscript {
 }
 
 /**
+ * One sentence decoded while it is spoken (issue 19): the decoder is held from the first pushed
+ * samples to finish() or cancel().
+ */
+export interface AsrStream {
+  /** 16 kHz mono samples of the sentence, in order, as they arrive; never throws (a failure shows at finish). */
+  push(samples: Float32Array): void;
+  /**
+   * Ends the sentence: the transcript of everything pushed, as transcribe() of the same samples
+   * would give it (within the decoder's live-mode differences); rejects with an EngineError, or
+   * with EngineTimeoutError when `signal` aborts. Releases the decoder.
+   */
+  finish(signal: AbortSignal): Promise<AsrTranscript>;
+  /** Releases the decoder without a result (the sentence was dropped, or is decoded whole instead). */
+  cancel(): void;
+}
+
+/**
  * The speech recognition port. Adapters recognize one segment of speech at a time; the service
  * handles segmentation, the deadline (ASR_TIMEOUT_MS) and language identification.
  */
@@ -43,6 +60,16 @@ export interface AsrEngine {
    * `signal` aborts (EngineTimeoutError).
    */
   transcribe(audio: AsrAudio, signal: AbortSignal): Promise<AsrTranscript>;
+  /**
+   * A stream for one sentence, if the engine decodes while speech arrives and a decoder is free to
+   * hold for the whole sentence; undefined otherwise (the caller decodes the sentence whole with
+   * transcribe(), so no sentence is lost when speakers outnumber decoders). `onPartial` receives
+   * the words so far (non-empty, changed), at most a few times a second.
+   */
+  openStream?(
+    localeHints: readonly string[],
+    onPartial?: (text: string) => void,
+  ): AsrStream | undefined;
   /** A real recognition of a short built-in signal, for the readiness check; rejects with an EngineError. */
   probe?(): Promise<void>;
 }
