@@ -8,7 +8,9 @@
 import type { SentenceState } from './conversation-store';
 import { isPending } from './conversation-store';
 import { el, hiddenText } from './dom';
-import { otherRole, type Branch, type Role } from './protocol';
+import type { Parties } from './i18n/both-parties';
+import { phrase } from './i18n/phrasebook';
+import { listenerOf, otherRole, type Branch, type Role } from './protocol';
 import type { SpeechState } from './speech-player';
 import {
   BRANCH_C_SKIPPED,
@@ -69,8 +71,15 @@ const SPEECH_TEXT: Record<SpeechState, string> = {
   blocked: '⚠ The browser blocked the sound: press ▶ to play',
 };
 
+/** The clinician's label of each ▶ button (what it plays), in English. */
+const REPLAY_LABEL: Record<Branch, string> = { A: 'Translation', B: 'Reformulation' };
+
 export class ConversationView {
   private readonly cards = new Map<string, Card>();
+  /** The parties' languages: the patient's ▶ is labelled in the patient's. */
+  private parties?: Parties;
+  /** The branch the patient hears (the select "The patient hears"): the patient's ▶ plays it. */
+  private patientBranch: Branch = 'A';
 
   constructor(
     private readonly list: HTMLOListElement,
@@ -80,6 +89,46 @@ export class ConversationView {
   clear(): void {
     this.cards.clear();
     this.list.replaceChildren();
+  }
+
+  setParties(parties: Parties): void {
+    this.parties = parties;
+  }
+
+  setPatientBranch(branch: Branch): void {
+    this.patientBranch = branch;
+  }
+
+  /**
+   * A ▶ button's label. The one the patient presses (a sentence said to the patient, the branch
+   * the patient hears) says "Play again" in the patient's language, with what it plays in English
+   * under it for the clinician; its accessible name keeps the English ("▶ Volver a escuchar
+   * Translation (sentence 2)"). Any other ▶, or one for a patient whose language the page has no
+   * words for, reads as before: "▶ Translation".
+   */
+  private labelReplay(button: HTMLButtonElement, branch: Branch, s: SentenceState): void {
+    const forPatient =
+      this.parties !== undefined &&
+      listenerOf(s.role) === 'patient' &&
+      branch === this.patientBranch;
+    const own = forPatient ? phrase(this.parties!.patient, 'play.again') : undefined;
+    const patient = own && !own.fallback ? own : undefined;
+    const label = patient ? `patient ${patient.lang}` : 'clinician';
+    if (button.dataset.label === label) return;
+    button.dataset.label = label;
+    button.classList.toggle('button--patient', patient !== undefined);
+    const of = hiddenText(` (${sentenceName(s.id)})`);
+    if (!patient) {
+      button.replaceChildren(`▶ ${REPLAY_LABEL[branch]}`, of);
+      return;
+    }
+    button.replaceChildren(
+      '▶ ',
+      el('span', { class: 'replay__phrase', lang: patient.lang, dir: patient.dir }, patient.text),
+      ' ',
+      el('span', { class: 'button__detail', lang: 'en', dir: 'ltr' }, REPLAY_LABEL[branch]),
+      of,
+    );
   }
 
   /** Updates (or creates) the card of a sentence. */
@@ -152,8 +201,8 @@ export class ConversationView {
     const speech = el('p', { class: 'sentence__speech', hidden: true });
     const flags = el('ul', { class: 'sentence__flags', hidden: true });
     const errors = el('ul', { class: 'sentence__errors', hidden: true });
-    const replayA = button('▶ Translation', () => this.actions.replay(id, 'A'), of);
-    const replayB = button('▶ Reformulation', () => this.actions.replay(id, 'B'), of);
+    const replayA = button(`▶ ${REPLAY_LABEL.A}`, () => this.actions.replay(id, 'A'), of);
+    const replayB = button(`▶ ${REPLAY_LABEL.B}`, () => this.actions.replay(id, 'B'), of);
     const flag = button('Flag…', () => this.actions.flag(id), of);
     const toMedic = button('Speaker was the medic', () => this.actions.correct(id, 'medic'), of);
     const toPatient = button(
@@ -370,6 +419,8 @@ export class ConversationView {
     card.actions.hidden = !hasText;
     card.replayA.hidden = !playable('A');
     card.replayB.hidden = !playable('B');
+    this.labelReplay(card.replayA, 'A', s);
+    this.labelReplay(card.replayB, 'B', s);
     const busy = ending || Boolean(s.correcting);
     for (const button of [card.flag, card.toMedic, card.toPatient, card.branchC])
       button.disabled = ending;

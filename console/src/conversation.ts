@@ -6,8 +6,10 @@
 import { archiveLink, type ArchiveLink } from './archive-download';
 import { ConversationStore, type SentenceState } from './conversation-store';
 import { ConversationView } from './conversation-view';
-import { byId, el } from './dom';
+import { byId, el, spaced } from './dom';
 import { FlagDialog } from './flag-dialog';
+import { bothPartiesElements, type Parties } from './i18n/both-parties';
+import { hasPhrasebook } from './i18n/phrasebook';
 import { Microphone } from './microphone';
 import type { PcmFrame } from './pcm-format';
 import {
@@ -31,6 +33,7 @@ import {
   ROLE_LABEL,
   isRecognitionWarning,
   languageName,
+  noPhrasebookWording,
   recognitionWarning,
   sentenceName,
 } from './wording';
@@ -41,6 +44,8 @@ export interface EndResult {
   flags: number;
   /** Why the conversation ended without the people asking, or why there is no archive. */
   problem?: string;
+  /** The two parties' languages, for the words of the end screen. */
+  parties: Parties;
 }
 
 /** Silence sent when the microphone is switched off, to end a sentence being spoken (> 640 ms). */
@@ -55,6 +60,7 @@ export const controls = {
   warnings: byId<HTMLUListElement>('warnings'),
   mic: byId<HTMLButtonElement>('mic-button'),
   typeForm: byId<HTMLFormElement>('type-form'),
+  typeLabel: byId('type-label'),
   typeText: byId<HTMLTextAreaElement>('type-text'),
   typeRole: byId<HTMLSelectElement>('type-role'),
   typeSend: byId<HTMLButtonElement>('type-send'),
@@ -90,12 +96,17 @@ export class Conversation {
   private endReason?: string;
   private finished = false;
   private closeTimer?: number;
+  /** The parties' languages: the handshake's, once it succeeded. */
+  private parties: Parties;
+  /** A medic's sentence was played to the patient, and nothing was said or typed since. */
+  private patientTurn = false;
 
   constructor(
     private readonly choice: StartChoice,
     private readonly flagDialog: FlagDialog,
     private readonly onEnded: (result: EndResult) => void,
   ) {
+    this.parties = { medic: choice.medicLanguage, patient: choice.patientLanguage };
     this.view = new ConversationView(controls.list, {
       replay: (id, branch) => this.player.replay(id, branch),
       flag: (id) => void this.flagSentence(id),
@@ -110,6 +121,12 @@ export class Conversation {
           controls.list.dataset.speechPlayed = String(this.player.played);
           if (state === 'blocked')
             this.showError('The browser blocked the sound: press ▶ on a sentence to play it.');
+          if (state === 'played') {
+            // The translation was heard to its end: the listener's turn to answer.
+            const role = this.store.sentences.get(clip.sentenceId)?.role;
+            this.patientTurn = listenerOf(role) === 'patient';
+            this.updateStatus();
+          }
         },
         onPlayingChange: (playing) => {
           this.playing = playing;
@@ -178,6 +195,7 @@ export class Conversation {
     const role = (controls.typeRole.value || undefined) as Role | undefined;
     if (this.client?.send({ type: 'text_input', text, role })) {
       this.store.typedPending++;
+      this.patientTurn = false;
       controls.typeText.value = '';
       this.updateStatus();
     }
@@ -191,6 +209,12 @@ export class Conversation {
 
   setAutomatic(on: boolean): void {
     this.player.setAutomatic(on);
+  }
+
+  /** The patient now hears the other branch: their ▶ button moves to it. */
+  patientHearsChanged(): void {
+    this.view.setPatientBranch(controls.patientHears.value === 'B' ? 'B' : 'A');
+    this.rerenderAll();
   }
 
   async flagConversation(): Promise<void> {
@@ -247,6 +271,8 @@ export class Conversation {
     const change = this.store.apply(message);
     switch (message.type) {
       case 'asr_result':
+        // Someone spoke: it is no longer the patient's turn.
+        this.patientTurn = false;
         // A sentence the recognizer doubts is not played by itself: the speaker is asked to
         // repeat first; its speech stays on the card's buttons.
         if (message.low_confidence) this.player.drop(message.sentence_id, 1);
@@ -327,6 +353,7 @@ export class Conversation {
         this.store.conversationFlags.length +
         [...this.store.sentences.values()].reduce((n, s) => n + s.flags.length, 0),
       problem,
+      parties: this.parties,
     });
   }
 
@@ -391,6 +418,8 @@ export class Conversation {
   }
 
   private showSession(success: HandshakeSuccessMessage, micProblem?: string): void {
+    this.parties = { medic: success.medic_lang, patient: success.patient_lang };
+    this.showPartyWords();
     const medic = `${ROLE_LABEL.medic}: ${languageName(success.medic_lang)}`;
     const patient = `${ROLE_LABEL.patient}: ${languageName(success.patient_lang)}`;
     controls.languages.textContent = `${medic} · ${patient}`;
@@ -407,12 +436,32 @@ export class Conversation {
       ...(success.warnings ?? []).filter((text) => !isRecognitionWarning(text)),
     ];
     if (micProblem) warnings.unshift(`${micProblem} You can type instead.`);
-    controls.warnings.replaceChildren(...warnings.map((text) => el('li', {}, text)));
-    controls.warnings.hidden = warnings.length === 0;
+    // A language the page has no words for: the clinician knows why the patient reads English.
+    const untranslated = (['patient', 'medic'] as const)
+      .filter((party) => !hasPhrasebook(this.parties[party]))
+      .map((party) => noPhrasebookWording(party, this.parties[party]));
+    controls.warnings.replaceChildren(
+      ...warnings.map((text) => el('li', {}, text)),
+      ...untranslated.map((text) => el('li', { 'data-warning': 'no-phrasebook' }, text)),
+    );
+    controls.warnings.hidden = warnings.length + untranslated.length === 0;
     controls.speed.value = String(success.speed);
     this.setControlsEnabled(true);
     this.updateMicButton();
     this.updateStatus();
+  }
+
+  /**
+   * The patient's controls in both parties' languages: the type box's label and its Send button
+   * (the "Who" menu stays the clinician's, in English), the ▶ of the patient's sentences.
+   */
+  private showPartyWords(): void {
+    controls.typeLabel.replaceChildren(
+      ...spaced([...bothPartiesElements(this.parties, 'type.label'), el('kbd', {}, '/')]),
+    );
+    controls.typeSend.replaceChildren(...spaced(bothPartiesElements(this.parties, 'type.send')));
+    this.view.setParties(this.parties);
+    this.view.setPatientBranch(controls.patientHears.value === 'B' ? 'B' : 'A');
   }
 
   private resetControls(): void {
@@ -428,6 +477,7 @@ export class Conversation {
     controls.typeText.value = '';
     controls.speedNote.textContent = '';
     fillSpeeds(controls.speed, this.choice.speed);
+    this.showPartyWords();
     this.setControlsEnabled(false);
     this.updateMicButton();
   }
@@ -502,6 +552,8 @@ export class Conversation {
       pending: this.store.pendingCount(),
       playing: this.playing,
       error: this.error,
+      parties: this.parties,
+      patientTurn: this.patientTurn,
     });
   }
 }

@@ -31,3 +31,11 @@ export const hiddenText = (text: string) => el('span', { class: 'visually-hidden
 export function showOnly(visible: HTMLElement, all: HTMLElement[]): void {
   for (const element of all) element.hidden = element !== visible;
 }
+
+/**
+ * Nodes with a space between each: lines shown as blocks (a phrase in each party's language)
+ * still reach a screen reader, and the text of the page, as separate words.
+ */
+export function spaced(nodes: readonly (Node | string)[]): (Node | string)[] {
+  return nodes.flatMap((node, index) => (index === 0 ? [node] : [' ', node]));
+}

@@ -6,8 +6,9 @@
 import './styles.css';
 import { formatBytes, type ArchiveLink } from './archive-download';
 import { Conversation, controls, type EndResult } from './conversation';
-import { byId, el, showOnly } from './dom';
+import { byId, el, showOnly, spaced } from './dom';
 import { FlagDialog, confirmEnd } from './flag-dialog';
+import { bothPartiesElements } from './i18n/both-parties';
 import { bindShortcuts } from './keyboard';
 import { StartView, type StartChoice } from './start-view';
 
@@ -52,6 +53,8 @@ async function start(choice: StartChoice): Promise<void> {
   }
 }
 
+const endTitle = byId('end-title');
+const endThanks = byId('end-thanks');
 const endSummary = byId('end-summary');
 const archiveOffer = byId('archive-offer');
 const archiveAnchor = byId<HTMLAnchorElement>('archive-link');
@@ -61,6 +64,9 @@ const newButton = byId<HTMLButtonElement>('new-button');
 function ended(result: EndResult): void {
   archive = result.archive;
   archiveSaved = false;
+  // Said to both parties, each in their language (one line when they read the same).
+  endTitle.replaceChildren(...spaced(bothPartiesElements(result.parties, 'end.title')));
+  endThanks.replaceChildren(...spaced(bothPartiesElements(result.parties, 'end.thanks')));
   const sentences = `${result.sentences} sentence${result.sentences === 1 ? '' : 's'}`;
   const flags = result.flags ? `, ${result.flags} flag${result.flags === 1 ? '' : 's'}` : '';
   endSummary.textContent = `${sentences}${flags}.`;
@@ -124,6 +130,7 @@ controls.speed.addEventListener('change', () => current?.setSpeed(Number(control
 controls.autoplay.addEventListener('change', () =>
   current?.setAutomatic(controls.autoplay.checked),
 );
+controls.patientHears.addEventListener('change', () => current?.patientHearsChanged());
 controls.flagConversation.addEventListener('click', () => void current?.flagConversation());
 controls.end.addEventListener('click', async () => {
   if (current && (await confirmEnd())) await current.end();

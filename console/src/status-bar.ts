@@ -1,8 +1,16 @@
 /**
  * The status line at the top of the conversation: connecting, listening (or microphone off),
  * processing N sentences, playing, ending, errors. Its `data-state` names the main state.
+ *
+ * It has two parts. What both parties read (speak now, please wait, listen, the microphone is
+ * off, the patient's turn) comes first, one line per party language, the patient's first, each
+ * marked with its `lang` and `dir` (i18n/both-parties.ts). The clinician's details (sentences in
+ * progress, the key to press, the errors of the services) follow in English.
  */
-import { byId } from './dom';
+import { byId, el, spaced } from './dom';
+import type { Parties } from './i18n/both-parties';
+import { forBothParties } from './i18n/both-parties';
+import { phrase, type Phrase, type PhraseKey } from './i18n/phrasebook';
 
 export type Phase = 'connecting' | 'live' | 'ending' | 'ended' | 'failed';
 export type MicState = 'starting' | 'on' | 'off' | 'unavailable';
@@ -14,7 +22,26 @@ export interface StatusInput {
   playing: boolean;
   /** The last error worth showing here (cleared by the next change of phase). */
   error?: string;
+  /** The two parties' languages, once the session has them (English for both until then). */
+  parties?: Parties;
+  /** The patient's turn: a medic's sentence was played to the patient, nothing said since. */
+  patientTurn?: boolean;
 }
+
+/** A line for the parties: a phrase, and whose it is when it is for one party only. */
+interface PartyLine extends Phrase {
+  for?: 'patient';
+}
+
+interface Described {
+  state: string;
+  /** For the parties, each in their language. */
+  lines: PartyLine[];
+  /** For the clinician, in English (empty for none). */
+  detail: string;
+}
+
+const ENGLISH_ONLY: Parties = { medic: 'en', patient: 'en' };
 
 export class StatusBar {
   private readonly element = byId('status');
@@ -23,10 +50,30 @@ export class StatusBar {
   private last = '';
 
   update(input: StatusInput): void {
-    const { text, state } = describe(input);
-    if (text === this.last && this.element.dataset.state === state) return;
-    this.last = text;
-    this.element.textContent = text;
+    const { lines, detail, state } = describe(input);
+    const key = JSON.stringify([lines, detail]);
+    if (key === this.last && this.element.dataset.state === state) return;
+    this.last = key;
+    this.element.replaceChildren(
+      ...spaced([
+        ...lines.map((line) =>
+          el(
+            'span',
+            {
+              class: line.for ? 'status__line status__turn' : 'status__line',
+              lang: line.lang,
+              dir: line.dir,
+              'data-for': line.for,
+              'data-fallback': line.fallback ? 'true' : undefined,
+            },
+            line.text,
+          ),
+        ),
+        ...(detail
+          ? [el('span', { class: 'status__detail', lang: 'en', dir: 'ltr' }, detail)]
+          : []),
+      ]),
+    );
     this.element.dataset.state = state;
     this.element.dataset.pending = String(input.pending);
     this.level.hidden = !(input.phase === 'live' && input.mic === 'on');
@@ -39,52 +86,65 @@ export class StatusBar {
   }
 }
 
-function describe({ phase, mic, pending, playing, error }: StatusInput): {
-  text: string;
-  state: string;
-} {
+function describe(input: StatusInput): Described {
+  const { phase, mic, pending, playing, error, patientTurn } = input;
+  const parties = input.parties ?? ENGLISH_ONLY;
+  const both = (key: PhraseKey): PartyLine[] => forBothParties(parties, key);
   const sentences = `${pending} sentence${pending === 1 ? '' : 's'}`;
   switch (phase) {
     case 'connecting':
-      return { text: 'Connecting to the interpreter…', state: 'connecting' };
+      return { lines: both('status.connecting'), detail: '', state: 'connecting' };
     case 'ending':
       return {
-        text:
+        lines: [],
+        detail:
           pending > 0
             ? `Ending: finishing ${sentences}, then the archive…`
             : 'Ending: preparing the archive…',
         state: 'ending',
       };
     case 'ended':
-      return { text: 'The conversation has ended.', state: 'ended' };
+      return { lines: both('end.title'), detail: '', state: 'ended' };
     case 'failed':
-      return { text: `⚠ ${error ?? 'The conversation stopped.'}`, state: 'error' };
+      return { lines: [], detail: `⚠ ${error ?? 'The conversation stopped.'}`, state: 'error' };
   }
-  const parts: string[] = [];
+  // Live: what the parties are to do now, then the clinician's details.
+  const turn: PartyLine[] = patientTurn
+    ? [{ ...phrase(parties.patient, 'status.yourTurn'), for: 'patient' }]
+    : [];
+  const details: string[] = [];
+  let lines: PartyLine[];
   let state: string;
   if (playing) {
-    parts.push('▶ Playing the translation (microphone paused)');
+    lines = both('status.playing');
+    details.push('▶ Playing the translation (microphone paused)');
     state = 'playing';
+  } else if (pending > 0) {
+    lines = both('status.translating');
+    details.push(mic === 'on' ? '● Listening' : mic === 'off' ? 'Microphone off' : '');
+    state = 'processing';
   } else if (mic === 'on') {
-    parts.push('● Listening');
+    // The patient's turn says to the patient what "speak now" would.
+    lines = patientTurn ? turn : both('status.speakNow');
+    details.push(patientTurn ? "● Listening: the patient's turn" : '● Listening');
     state = 'listening';
   } else if (mic === 'starting') {
-    parts.push('Starting the microphone…');
+    lines = both('status.connecting');
+    details.push('Starting the microphone…');
     state = 'connecting';
   } else if (mic === 'off') {
-    parts.push('Microphone off: press Space or the button to listen');
+    lines = [...turn, ...both('status.micOff')];
+    details.push('Microphone off: press Space or the button to listen');
     state = 'muted';
   } else {
-    parts.push('No microphone: type instead');
+    lines = [...turn, ...both('status.typeInstead')];
+    details.push('No microphone: type instead');
     state = 'muted';
   }
-  if (pending > 0) {
-    parts.push(`processing ${sentences}…`);
-    if (state !== 'playing') state = 'processing';
-  }
+  if (pending > 0) details.push(`processing ${sentences}…`);
   if (error) {
-    parts.push(`⚠ ${error}`);
+    details.push(`⚠ ${error}`);
     state = 'error';
   }
-  return { text: parts.join(' · '), state };
+  return { lines, detail: details.filter(Boolean).join(' · '), state };
 }

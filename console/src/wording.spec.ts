@@ -5,6 +5,7 @@ import {
   isRecognitionWarning,
   languageName,
   languageOption,
+  noPhrasebookWording,
   recognitionWarning,
   reformulationLabel,
   sameLanguage,
@@ -123,6 +124,12 @@ describe('start screen wording', () => {
       /one of the languages chosen/,
     );
     for (const text of [patient, both]) expect(TECHNICAL.test(text)).toBe(false);
+  });
+
+  it("tells the clinician when the patient's prompts are in English", () => {
+    expect(noPhrasebookWording('patient', 'zu-ZA')).toBe(
+      "The page has no wording in Zulu; the patient's prompts are in English.",
+    );
   });
 
   it('names sentences by number, never by protocol id', () => {

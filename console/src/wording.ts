@@ -151,6 +151,15 @@ export function recognitionWarning(
 }
 
 /**
+ * Under the title when the page has no words of its own for a party's language
+ * (i18n/phrasebook.ts): the prompts that party reads (speak now, please wait, type here, the end)
+ * are shown in English instead.
+ */
+export function noPhrasebookWording(party: 'medic' | 'patient', locale: string): string {
+  return `The page has no wording in ${languageName(locale)}; the ${party}'s prompts are in English.`;
+}
+
+/**
  * The handshake's warning about the recognizer, whose wire text names protocol messages and
  * settings (`text_input`, `ASR_ENGINE`): the console says it in its own words instead.
  */

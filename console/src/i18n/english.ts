@@ -1,6 +1,20 @@
 /**
  * The reference table: every phrase the page says to the parties, in English. Other tables
  * (./tables) translate these; `{name}` placeholders are kept as they are.
+ *
+ * To add a language:
+ * 1. Write ./tables/<code>.ts (the primary language subtag, e.g. `so.ts`; copy a neighbour's),
+ *    translating every key below as a professional medical interpreter would say it to a
+ *    patient: the formal, polite register (usted, vous, Sie, Вы), short and plain, the
+ *    language's own punctuation and script; `{name}` placeholders and symbols such as "…" kept
+ *    as they are. Set `rtl: true` for a script written right to left.
+ * 2. List it in ./tables/index.ts (and an alias there if the language has another code).
+ * 3. Run the unit tests: ./tables.spec.ts checks every table has every key, the same
+ *    placeholders, no English left over, and the direction. Have a native speaker read it.
+ * A language we cannot write well stays without a table: its readers see English, marked so,
+ * and the clinician is told (wording.ts, noPhrasebookWording).
+ * A new key here needs its translation in every table (the same test fails until then); until
+ * a table has it, that phrase is shown in English.
  */
 export const ENGLISH = {
   // The status both parties read (the patient's side shows it in the patient's language).
@@ -33,3 +47,12 @@ export type PhraseKey = keyof typeof ENGLISH;
 
 /** A language's table: any phrase it lacks is shown in English (see phrase()). */
 export type PhraseTable = Partial<Record<PhraseKey, string>>;
+
+/** A language's table: its English name, its direction, and its phrases. */
+export interface LanguageTable {
+  /** The language's name in English (for the clinician and the README). */
+  name: string;
+  /** Written right to left (Arabic, Persian, Urdu…). */
+  rtl?: true;
+  phrases: PhraseTable;
+}

@@ -1,0 +1,31 @@
+import type { LanguageTable } from '../english';
+
+/**
+ * Polish: polite and neutral as to the reader's gender ("Proszę…" with an infinitive, impersonal
+ * forms), never Pan or Pani, which would guess it.
+ */
+export const pl: LanguageTable = {
+  name: 'Polish',
+  phrases: {
+    'status.connecting': 'Łączenie…',
+    'status.speakNow': 'Proszę mówić',
+    'status.translating': 'Proszę czekać, trwa tłumaczenie…',
+    'status.playing': 'Proszę słuchać: odtwarzane jest tłumaczenie',
+    'status.micOff': 'Mikrofon jest wyłączony',
+    'status.yourTurn': 'Proszę teraz odpowiedzieć',
+    'status.typeInstead': 'Proszę wpisać odpowiedź',
+    'speech.stopped': 'Tablet przestał mówić. Teraz można mówić.',
+    'speech.waitForTablet': 'Proszę poczekać, aż tablet skończy mówić.',
+    'speech.lost': 'Nie udało się usłyszeć niektórych słów. Proszę je powtórzyć.',
+    'speech.repeat': 'Przepraszamy, nie było dobrze słychać. Proszę powtórzyć.',
+    'type.label': 'Proszę pisać tutaj',
+    'type.send': 'Wyślij',
+    'play.again': 'Odtwórz ponownie',
+    'connection.lost':
+      'Połączenie z tłumaczem zostało przerwane. Treść na ekranie zostaje zachowana.',
+    'connection.retrying': 'Ponowne łączenie…',
+    'connection.back': 'Tłumacz jest znów dostępny.',
+    'end.title': 'Rozmowa została zakończona',
+    'end.thanks': 'Dziękujemy.',
+  },
+};

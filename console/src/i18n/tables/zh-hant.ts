@@ -1,0 +1,31 @@
+import type { LanguageTable } from '../english';
+
+/**
+ * Chinese in Traditional characters (zh-TW, zh-HK, zh-MO, zh-Hant-*): 您, full-width
+ * punctuation, Taiwan's usual words (連線, 螢幕), which Hong Kong and Macau readers also read.
+ * Written Chinese, not written Cantonese.
+ */
+export const zhHant: LanguageTable = {
+  name: 'Chinese (Traditional)',
+  phrases: {
+    'status.connecting': '正在連線…',
+    'status.speakNow': '請說話',
+    'status.translating': '請稍候，正在翻譯…',
+    'status.playing': '請聽：正在播放翻譯',
+    'status.micOff': '麥克風已關閉',
+    'status.yourTurn': '輪到您了',
+    'status.typeInstead': '請輸入您的回答',
+    'speech.stopped': '平板電腦已停止播放，您現在可以說話。',
+    'speech.waitForTablet': '請稍候，等平板電腦播放完畢。',
+    'speech.lost': '有些字詞沒有聽到，請再說一遍。',
+    'speech.repeat': '抱歉，沒有聽清楚，請再說一遍。',
+    'type.label': '在此輸入',
+    'type.send': '傳送',
+    'play.again': '再聽一遍',
+    'connection.lost': '與口譯服務的連線已中斷。螢幕上的內容會保留。',
+    'connection.retrying': '正在重新連線…',
+    'connection.back': '口譯服務已恢復。',
+    'end.title': '對話已結束',
+    'end.thanks': '謝謝。',
+  },
+};
