@@ -8,6 +8,8 @@ import { ConversationStore, type SentenceState } from './conversation-store';
 import { ConversationView } from './conversation-view';
 import { byId, el } from './dom';
 import { FlagDialog } from './flag-dialog';
+import type { Parties } from './i18n/both-parties';
+import type { PageConversation } from './incomplete-archive';
 import { Microphone } from './microphone';
 import type { PcmFrame } from './pcm-format';
 import {
@@ -21,6 +23,7 @@ import {
   type ServerMessage,
   type SessionSampleRate,
 } from './protocol';
+import { ReceivedRecord } from './received-record';
 import { SessionClient, sessionUrl, type CloseInfo } from './session-client';
 import { SpeechPlayer } from './speech-player';
 import type { StartChoice } from './start-view';
@@ -90,11 +93,17 @@ export class Conversation {
   private endReason?: string;
   private finished = false;
   private closeTimer?: number;
+  /** The session as the handshake answered it, and what the page received beyond the cards. */
+  private session?: { id: string; startedAt: string; parties: Parties };
+  private readonly received = new ReceivedRecord();
+  private lostAt?: string;
 
   constructor(
     private readonly choice: StartChoice,
     private readonly flagDialog: FlagDialog,
     private readonly onEnded: (result: EndResult) => void,
+    /** The connection was lost before the service ended the session: the cards stay. */
+    private readonly onLost: () => void = () => undefined,
   ) {
     this.view = new ConversationView(controls.list, {
       replay: (id, branch) => this.player.replay(id, branch),
@@ -155,6 +164,11 @@ export class Conversation {
       await this.microphone?.close();
       throw error;
     }
+    this.session = {
+      id: success.session_id,
+      startedAt: new Date().toISOString(),
+      parties: { medic: success.medic_lang, patient: success.patient_lang },
+    };
     this.phase = 'live';
     if (this.mic === 'starting') this.mic = 'on';
     this.showSession(success, micProblem);
@@ -244,6 +258,7 @@ export class Conversation {
   }
 
   private onMessage(message: ServerMessage): void {
+    this.received.note(message);
     const change = this.store.apply(message);
     switch (message.type) {
       case 'asr_result':
@@ -311,13 +326,15 @@ export class Conversation {
     window.clearTimeout(this.closeTimer);
     void this.microphone?.close();
     this.microphone = undefined;
+    if (!this.exitAcknowledged) {
+      this.connectionLost(info);
+      return;
+    }
     this.phase = 'ended';
     this.setControlsEnabled(false);
     this.updateStatus();
     let problem = this.endReason;
-    if (!this.exitAcknowledged) {
-      problem = `The connection to the service was lost (code ${info.code}). The conversation cannot go on, and its archive is lost with it.`;
-    } else if (!this.archive) {
+    if (!this.archive) {
       problem ??= 'The service delivered no archive for this conversation.';
     }
     this.onEnded({
@@ -328,6 +345,49 @@ export class Conversation {
         [...this.store.sentences.values()].reduce((n, s) => n + s.flags.length, 0),
       problem,
     });
+  }
+
+  /**
+   * The connection went without the service ending the session (it stopped, or the network):
+   * the page keeps every card as it is, only what needs the session is disabled.
+   */
+  private connectionLost(info: CloseInfo): void {
+    void info; // the close code means nothing at the bedside
+    this.lostAt = new Date().toISOString();
+    this.phase = 'failed';
+    this.mic = 'off';
+    this.updateMicButton();
+    this.setControlsEnabled(false);
+    this.rerenderAll();
+    window.clearTimeout(this.errorTimer);
+    this.error = 'The connection to the service was lost.';
+    this.updateStatus();
+    this.onLost();
+  }
+
+  /** Both parties' languages, once the session started. */
+  get parties(): Parties | undefined {
+    return this.session?.parties;
+  }
+
+  /** What the page holds of the conversation, for the archive built in the browser. */
+  pageConversation(): PageConversation {
+    return {
+      sessionId: this.session?.id ?? '',
+      startedAt: this.session?.startedAt ?? '',
+      endedAt: this.lostAt ?? new Date().toISOString(),
+      medicLocale: this.session?.parties.medic ?? this.choice.medicLanguage,
+      patientLocale: this.session?.parties.patient ?? this.choice.patientLanguage,
+      patientGender: this.choice.patientGender,
+      patientAgeCategory: this.choice.patientAge,
+      enableDualDirection: this.choice.dualDirection,
+      sampleRate: this.sampleRate,
+      sentences: this.store.ordered(),
+      conversationFlags: this.store.conversationFlags,
+      firstSeen: this.received.firstSeen,
+      speech: this.received.speech,
+      reason: 'connection_lost',
+    };
   }
 
   /** Tells the player what will not come (failures) so that it does not wait for it. */

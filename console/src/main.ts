@@ -5,9 +5,11 @@
  */
 import './styles.css';
 import { formatBytes, type ArchiveLink } from './archive-download';
+import { ConnectionLostPanel } from './connection-lost';
 import { Conversation, controls, type EndResult } from './conversation';
 import { byId, el, showOnly } from './dom';
 import { FlagDialog, confirmEnd } from './flag-dialog';
+import { buildIncompleteArchive } from './incomplete-archive';
 import { bindShortcuts } from './keyboard';
 import { StartView, type StartChoice } from './start-view';
 
@@ -23,6 +25,8 @@ let current: Conversation | undefined;
 let archive: ArchiveLink | undefined;
 let archiveSaved = false;
 let screen: Screen = 'start';
+/** Shown on the conversation screen while a conversation whose connection was lost stays there. */
+let lostPanel: ConnectionLostPanel | undefined;
 
 function show(next: Screen): void {
   screen = next;
@@ -38,7 +42,9 @@ const startView = new StartView((choice) => void start(choice));
 async function start(choice: StartChoice): Promise<void> {
   startView.setBusy(true, 'Connecting…');
   startView.showError(undefined);
-  const conversation = new Conversation(choice, flagDialog, ended);
+  const conversation = new Conversation(choice, flagDialog, ended, () =>
+    connectionLost(conversation, choice),
+  );
   current = conversation;
   try {
     await conversation.start();
@@ -47,9 +53,35 @@ async function start(choice: StartChoice): Promise<void> {
     conversation.dispose();
     current = undefined;
     startView.showError(error instanceof Error ? error.message : String(error));
+    if (screen !== 'start') show('start');
   } finally {
     startView.setBusy(false);
   }
+}
+
+/** The connection was lost: the conversation stays on screen, with the banner of what to do. */
+function connectionLost(conversation: Conversation, choice: StartChoice): void {
+  if (current !== conversation) return;
+  lostPanel?.dispose();
+  lostPanel = new ConnectionLostPanel(
+    controls.warnings,
+    {
+      parties: conversation.parties ?? {
+        medic: choice.medicLanguage,
+        patient: choice.patientLanguage,
+      },
+      buildArchive: () => buildIncompleteArchive(conversation.pageConversation()),
+    },
+    {
+      startAgain: () => {
+        lostPanel?.dispose();
+        lostPanel = undefined;
+        conversation.dispose();
+        current = undefined;
+        void start(choice);
+      },
+    },
+  );
 }
 
 const endSummary = byId('end-summary');
@@ -136,7 +168,7 @@ bindShortcuts(() => screen === 'conversation', {
 
 // Leaving the page loses the conversation (and an archive not downloaded): the browser asks first.
 window.addEventListener('beforeunload', (event) => {
-  if (current?.isLive || (archive && !archiveSaved)) event.preventDefault();
+  if (current?.isLive || (archive && !archiveSaved) || lostPanel?.unsaved) event.preventDefault();
 });
 
 show('start');
