@@ -30,6 +30,15 @@ async function storageUsed(page: Page): Promise<Record<string, number | string>>
   }))()`);
 }
 
+/** Whether leaving the page now would make the browser ask first (its beforeunload guard). */
+function leavingAsks(page: Page): Promise<boolean> {
+  return page.evaluate(`(() => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  })()`);
+}
+
 /** The lines of an element written for both parties: text, lang and dir. */
 function partyLines(page: Page, selector: string) {
   return page.locator(`${selector} > .both-parties__line`).evaluateAll((lines) =>
@@ -166,6 +175,8 @@ describe('interpreter console when the connection drops', () => {
     expect(await startAgain.textContent()).toBe('Discard what is on screen and start again');
     expect(await page.textContent('#save-note')).toMatch(/not been saved/);
     expect(await cards.count()).toBe(2);
+    // So does leaving the page.
+    expect(await leavingAsks(page)).toBe(true);
 
     // ---- save what is on screen: a ZIP built in the browser, marked incomplete ----
     const [download] = await Promise.all([
@@ -200,6 +211,7 @@ describe('interpreter console when the connection drops', () => {
     expect(transcript).toContain(MEDIC_TYPED);
     // Saved: starting again no longer asks.
     expect(await startAgain.textContent()).toBe('Start again');
+    expect(await leavingAsks(page)).toBe(false);
 
     // Nothing of the conversation went to browser storage.
     expect(await storageUsed(page)).toEqual({
