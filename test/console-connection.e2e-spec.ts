@@ -163,22 +163,10 @@ describe('interpreter console when the connection drops', () => {
     expect(await page.textContent('#reconnect-status')).toMatch(/Next check in \d+ s/);
     await screenshot(page, 'connection-lost');
 
-    // ---- the service comes back on the same address ----
-    server = await startBuiltServer({ LOG_LEVEL: 'warn', PORT: String(server.port) });
-    await page.locator('#reconnect-status[data-state="back"]').waitFor({ timeout: 60_000 });
-    await expectBothParties(page, '#reconnect-status', 'connection.back');
-    const startAgain = page.locator('#start-again');
-    expect(await startAgain.isVisible()).toBe(true);
-
-    // Starting again before saving asks first: the cards would be lost.
-    await startAgain.click();
-    expect(await startAgain.textContent()).toBe('Discard what is on screen and start again');
-    expect(await page.textContent('#save-note')).toMatch(/not been saved/);
-    expect(await cards.count()).toBe(2);
-    // So does leaving the page.
+    // Leaving the page now would lose the cards: the browser asks first.
     expect(await leavingAsks(page)).toBe(true);
 
-    // ---- save what is on screen: a ZIP built in the browser, marked incomplete ----
+    // ---- save what is on screen, the service still down: a ZIP built in the browser ----
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.click('#save-incomplete'),
@@ -209,9 +197,8 @@ describe('interpreter console when the connection drops', () => {
     const transcript = await zip.file('transcript.txt')!.async('string');
     expect(transcript.split('\n')[0]).toMatch(/^INCOMPLETE/);
     expect(transcript).toContain(MEDIC_TYPED);
-    // Saved: starting again no longer asks.
-    expect(await startAgain.textContent()).toBe('Start again');
     expect(await leavingAsks(page)).toBe(false);
+    expect(await cards.count()).toBe(2);
 
     // Nothing of the conversation went to browser storage.
     expect(await storageUsed(page)).toEqual({
@@ -221,6 +208,15 @@ describe('interpreter console when the connection drops', () => {
       caches: 0,
       cookie: '',
     });
+
+    // ---- the service comes back on the same address ----
+    server = await startBuiltServer({ LOG_LEVEL: 'warn', PORT: String(server.port) });
+    await page.locator('#reconnect-status[data-state="back"]').waitFor({ timeout: 60_000 });
+    await expectBothParties(page, '#reconnect-status', 'connection.back');
+    const startAgain = page.locator('#start-again');
+    expect(await startAgain.isVisible()).toBe(true);
+    // Saved: starting again does not ask.
+    expect(await startAgain.textContent()).toBe('Start again');
 
     // ---- start again: a new session with the same languages ----
     const handshake = new Promise<Record<string, unknown>>((resolve) =>
@@ -245,5 +241,35 @@ describe('interpreter console when the connection drops', () => {
     await cards.locator('.branch--a .branch__text').waitFor();
     expect(watch.errors.filter((error) => error.startsWith('page:'))).toEqual([]);
     expect(watch.foreignRequests).toEqual([]);
+  }, 180_000);
+
+  it('asks before starting again over what was not saved', async () => {
+    // The new conversation of the case above, with its one sentence.
+    const cards = page.locator('#conversation li.sentence');
+    await page.locator('#type-text:enabled').waitFor();
+    expect(await cards.count()).toBe(1);
+
+    const exited = new Promise((resolve) => server.child.once('exit', resolve));
+    server.child.kill('SIGKILL');
+    await exited;
+    await page.locator('#connection-lost').waitFor();
+    server = await startBuiltServer({ LOG_LEVEL: 'warn', PORT: String(server.port) });
+    await page.locator('#reconnect-status[data-state="back"]').waitFor({ timeout: 60_000 });
+
+    // The first press asks: the card exists nowhere else.
+    const startAgain = page.locator('#start-again');
+    await startAgain.click();
+    expect(await startAgain.textContent()).toBe('Discard what is on screen and start again');
+    expect(await page.textContent('#save-note')).toMatch(/not been saved/);
+    expect(await cards.count()).toBe(1);
+    expect(await leavingAsks(page)).toBe(true);
+
+    // The second discards it and starts a new conversation.
+    await startAgain.click();
+    await page.locator('#type-text:enabled').waitFor();
+    expect(await page.locator('#connection-banner').count()).toBe(0);
+    expect(await cards.count()).toBe(0);
+    expect(await leavingAsks(page)).toBe(true); // a live conversation
+    expect(watch.errors.filter((error) => error.startsWith('page:'))).toEqual([]);
   }, 180_000);
 });

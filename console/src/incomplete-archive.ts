@@ -47,6 +47,15 @@ const NOTE =
   'Built in the browser from what the page held when the connection to the service was lost. ' +
   'Missing: the input speech, superseded translations, the times of flags and corrections, and the metrics.';
 
+/** Fetches JSZip ahead of need; a later import() of it then needs no network. */
+export async function preloadZipLibrary(): Promise<void> {
+  try {
+    await import('jszip');
+  } catch {
+    // Tried again when the archive is built.
+  }
+}
+
 export async function buildIncompleteArchive(page: PageConversation): Promise<IncompleteArchive> {
   const { default: JSZip } = await import('jszip');
   const zip = new JSZip();

@@ -9,7 +9,6 @@ import { ConnectionLostPanel } from './connection-lost';
 import { Conversation, controls, type EndResult } from './conversation';
 import { byId, el, showOnly } from './dom';
 import { FlagDialog, confirmEnd } from './flag-dialog';
-import { buildIncompleteArchive } from './incomplete-archive';
 import { bindShortcuts } from './keyboard';
 import { StartView, type StartChoice } from './start-view';
 
@@ -49,6 +48,12 @@ async function start(choice: StartChoice): Promise<void> {
   try {
     await conversation.start();
     show('conversation');
+    // Should the connection be lost, the service may be gone when the page builds its own
+    // archive: the code for it (and JSZip) is fetched now, while the service answers.
+    void import('./incomplete-archive').then(
+      (module) => module.preloadZipLibrary(),
+      () => undefined, // tried again when the archive is built
+    );
   } catch (error) {
     conversation.dispose();
     current = undefined;
@@ -70,7 +75,11 @@ function connectionLost(conversation: Conversation, choice: StartChoice): void {
         medic: choice.medicLanguage,
         patient: choice.patientLanguage,
       },
-      buildArchive: () => buildIncompleteArchive(conversation.pageConversation()),
+      // Loaded on demand with JSZip: only a page that lost its connection needs them.
+      buildArchive: async () => {
+        const { buildIncompleteArchive } = await import('./incomplete-archive');
+        return buildIncompleteArchive(conversation.pageConversation());
+      },
     },
     {
       startAgain: () => {
