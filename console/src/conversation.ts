@@ -10,6 +10,7 @@ import { byId, el, spaced } from './dom';
 import { FlagDialog } from './flag-dialog';
 import { bothPartiesElements, type Parties } from './i18n/both-parties';
 import { hasPhrasebook } from './i18n/phrasebook';
+import type { PageConversation } from './incomplete-archive';
 import { Microphone } from './microphone';
 import type { PcmFrame } from './pcm-format';
 import {
@@ -23,6 +24,7 @@ import {
   type ServerMessage,
   type SessionSampleRate,
 } from './protocol';
+import { ReceivedRecord } from './received-record';
 import { SessionClient, sessionUrl, type CloseInfo } from './session-client';
 import { SpeechPlayer } from './speech-player';
 import type { StartChoice } from './start-view';
@@ -97,16 +99,22 @@ export class Conversation {
   private finished = false;
   private closeTimer?: number;
   /** The parties' languages: the handshake's, once it succeeded. */
-  private parties: Parties;
+  private partyLanguages: Parties;
   /** A medic's sentence was played to the patient, and nothing was said or typed since. */
   private patientTurn = false;
+  /** The session as the handshake answered it, and what the page received beyond the cards. */
+  private session?: { id: string; startedAt: string; parties: Parties };
+  private readonly received = new ReceivedRecord();
+  private lostAt?: string;
 
   constructor(
     private readonly choice: StartChoice,
     private readonly flagDialog: FlagDialog,
     private readonly onEnded: (result: EndResult) => void,
+    /** The connection was lost before the service ended the session: the cards stay. */
+    private readonly onLost: () => void = () => undefined,
   ) {
-    this.parties = { medic: choice.medicLanguage, patient: choice.patientLanguage };
+    this.partyLanguages = { medic: choice.medicLanguage, patient: choice.patientLanguage };
     this.view = new ConversationView(controls.list, {
       replay: (id, branch) => this.player.replay(id, branch),
       flag: (id) => void this.flagSentence(id),
@@ -172,6 +180,11 @@ export class Conversation {
       await this.microphone?.close();
       throw error;
     }
+    this.session = {
+      id: success.session_id,
+      startedAt: new Date().toISOString(),
+      parties: { medic: success.medic_lang, patient: success.patient_lang },
+    };
     this.phase = 'live';
     if (this.mic === 'starting') this.mic = 'on';
     this.showSession(success, micProblem);
@@ -268,6 +281,7 @@ export class Conversation {
   }
 
   private onMessage(message: ServerMessage): void {
+    this.received.note(message);
     const change = this.store.apply(message);
     switch (message.type) {
       case 'asr_result':
@@ -337,13 +351,15 @@ export class Conversation {
     window.clearTimeout(this.closeTimer);
     void this.microphone?.close();
     this.microphone = undefined;
+    if (!this.exitAcknowledged) {
+      this.connectionLost(info);
+      return;
+    }
     this.phase = 'ended';
     this.setControlsEnabled(false);
     this.updateStatus();
     let problem = this.endReason;
-    if (!this.exitAcknowledged) {
-      problem = `The connection to the service was lost (code ${info.code}). The conversation cannot go on, and its archive is lost with it.`;
-    } else if (!this.archive) {
+    if (!this.archive) {
       problem ??= 'The service delivered no archive for this conversation.';
     }
     this.onEnded({
@@ -353,8 +369,51 @@ export class Conversation {
         this.store.conversationFlags.length +
         [...this.store.sentences.values()].reduce((n, s) => n + s.flags.length, 0),
       problem,
-      parties: this.parties,
+      parties: this.partyLanguages,
     });
+  }
+
+  /**
+   * The connection went without the service ending the session (it stopped, or the network):
+   * the page keeps every card as it is, only what needs the session is disabled.
+   */
+  private connectionLost(info: CloseInfo): void {
+    void info; // the close code means nothing at the bedside
+    this.lostAt = new Date().toISOString();
+    this.phase = 'failed';
+    this.mic = 'off';
+    this.updateMicButton();
+    this.setControlsEnabled(false);
+    this.rerenderAll();
+    window.clearTimeout(this.errorTimer);
+    this.error = 'The connection to the service was lost.';
+    this.updateStatus();
+    this.onLost();
+  }
+
+  /** Both parties' languages, once the session started. */
+  get parties(): Parties | undefined {
+    return this.session?.parties;
+  }
+
+  /** What the page holds of the conversation, for the archive built in the browser. */
+  pageConversation(): PageConversation {
+    return {
+      sessionId: this.session?.id ?? '',
+      startedAt: this.session?.startedAt ?? '',
+      endedAt: this.lostAt ?? new Date().toISOString(),
+      medicLocale: this.session?.parties.medic ?? this.choice.medicLanguage,
+      patientLocale: this.session?.parties.patient ?? this.choice.patientLanguage,
+      patientGender: this.choice.patientGender,
+      patientAgeCategory: this.choice.patientAge,
+      enableDualDirection: this.choice.dualDirection,
+      sampleRate: this.sampleRate,
+      sentences: this.store.ordered(),
+      conversationFlags: this.store.conversationFlags,
+      firstSeen: this.received.firstSeen,
+      speech: this.received.speech,
+      reason: 'connection_lost',
+    };
   }
 
   /** Tells the player what will not come (failures) so that it does not wait for it. */
@@ -418,7 +477,7 @@ export class Conversation {
   }
 
   private showSession(success: HandshakeSuccessMessage, micProblem?: string): void {
-    this.parties = { medic: success.medic_lang, patient: success.patient_lang };
+    this.partyLanguages = { medic: success.medic_lang, patient: success.patient_lang };
     this.showPartyWords();
     const medic = `${ROLE_LABEL.medic}: ${languageName(success.medic_lang)}`;
     const patient = `${ROLE_LABEL.patient}: ${languageName(success.patient_lang)}`;
@@ -438,8 +497,8 @@ export class Conversation {
     if (micProblem) warnings.unshift(`${micProblem} You can type instead.`);
     // A language the page has no words for: the clinician knows why the patient reads English.
     const untranslated = (['patient', 'medic'] as const)
-      .filter((party) => !hasPhrasebook(this.parties[party]))
-      .map((party) => noPhrasebookWording(party, this.parties[party]));
+      .filter((party) => !hasPhrasebook(this.partyLanguages[party]))
+      .map((party) => noPhrasebookWording(party, this.partyLanguages[party]));
     controls.warnings.replaceChildren(
       ...warnings.map((text) => el('li', {}, text)),
       ...untranslated.map((text) => el('li', { 'data-warning': 'no-phrasebook' }, text)),
@@ -457,10 +516,12 @@ export class Conversation {
    */
   private showPartyWords(): void {
     controls.typeLabel.replaceChildren(
-      ...spaced([...bothPartiesElements(this.parties, 'type.label'), el('kbd', {}, '/')]),
+      ...spaced([...bothPartiesElements(this.partyLanguages, 'type.label'), el('kbd', {}, '/')]),
     );
-    controls.typeSend.replaceChildren(...spaced(bothPartiesElements(this.parties, 'type.send')));
-    this.view.setParties(this.parties);
+    controls.typeSend.replaceChildren(
+      ...spaced(bothPartiesElements(this.partyLanguages, 'type.send')),
+    );
+    this.view.setParties(this.partyLanguages);
     this.view.setPatientBranch(controls.patientHears.value === 'B' ? 'B' : 'A');
   }
 
@@ -552,7 +613,7 @@ export class Conversation {
       pending: this.store.pendingCount(),
       playing: this.playing,
       error: this.error,
-      parties: this.parties,
+      parties: this.partyLanguages,
       patientTurn: this.patientTurn,
     });
   }

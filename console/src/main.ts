@@ -5,6 +5,7 @@
  */
 import './styles.css';
 import { formatBytes, type ArchiveLink } from './archive-download';
+import { ConnectionLostPanel } from './connection-lost';
 import { Conversation, controls, type EndResult } from './conversation';
 import { byId, el, showOnly, spaced } from './dom';
 import { FlagDialog, confirmEnd } from './flag-dialog';
@@ -24,6 +25,8 @@ let current: Conversation | undefined;
 let archive: ArchiveLink | undefined;
 let archiveSaved = false;
 let screen: Screen = 'start';
+/** Shown on the conversation screen while a conversation whose connection was lost stays there. */
+let lostPanel: ConnectionLostPanel | undefined;
 
 function show(next: Screen): void {
   screen = next;
@@ -39,18 +42,56 @@ const startView = new StartView((choice) => void start(choice));
 async function start(choice: StartChoice): Promise<void> {
   startView.setBusy(true, 'Connecting…');
   startView.showError(undefined);
-  const conversation = new Conversation(choice, flagDialog, ended);
+  const conversation = new Conversation(choice, flagDialog, ended, () =>
+    connectionLost(conversation, choice),
+  );
   current = conversation;
   try {
     await conversation.start();
     show('conversation');
+    // Should the connection be lost, the service may be gone when the page builds its own
+    // archive: the code for it (and JSZip) is fetched now, while the service answers.
+    void import('./incomplete-archive').then(
+      (module) => module.preloadZipLibrary(),
+      () => undefined, // tried again when the archive is built
+    );
   } catch (error) {
     conversation.dispose();
     current = undefined;
     startView.showError(error instanceof Error ? error.message : String(error));
+    if (screen !== 'start') show('start');
   } finally {
     startView.setBusy(false);
   }
+}
+
+/** The connection was lost: the conversation stays on screen, with the banner of what to do. */
+function connectionLost(conversation: Conversation, choice: StartChoice): void {
+  if (current !== conversation) return;
+  lostPanel?.dispose();
+  lostPanel = new ConnectionLostPanel(
+    controls.warnings,
+    {
+      parties: conversation.parties ?? {
+        medic: choice.medicLanguage,
+        patient: choice.patientLanguage,
+      },
+      // Loaded on demand with JSZip: only a page that lost its connection needs them.
+      buildArchive: async () => {
+        const { buildIncompleteArchive } = await import('./incomplete-archive');
+        return buildIncompleteArchive(conversation.pageConversation());
+      },
+    },
+    {
+      startAgain: () => {
+        lostPanel?.dispose();
+        lostPanel = undefined;
+        conversation.dispose();
+        current = undefined;
+        void start(choice);
+      },
+    },
+  );
 }
 
 const endTitle = byId('end-title');
@@ -143,7 +184,7 @@ bindShortcuts(() => screen === 'conversation', {
 
 // Leaving the page loses the conversation (and an archive not downloaded): the browser asks first.
 window.addEventListener('beforeunload', (event) => {
-  if (current?.isLive || (archive && !archiveSaved)) event.preventDefault();
+  if (current?.isLive || (archive && !archiveSaved) || lostPanel?.unsaved) event.preventDefault();
 });
 
 show('start');
