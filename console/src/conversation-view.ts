@@ -1,13 +1,16 @@
 /**
- * The conversation as cards, one per sentence (by `sentence_id`, in the order spoken): the role
- * badge, what was said, the literal translation (branch A) with its fidelity, the
- * reformulation (branch B, labelled so), branch C, the speech, flags, errors, and the actions.
+ * The conversation as cards, one per sentence (by `sentence_id`, in the order spoken). First and
+ * largest, the literal translation (branch A) for the listener, with its ▶ and the warnings a
+ * listener must not miss (check this, not translated); under it, smaller, who spoke and what was
+ * said. The rest is one tap away in a disclosure: the fidelity and back-translation, the
+ * reformulation (branch B, labelled so), branch C, the speech, flags and the actions.
  * A card is built once and updated in place, so keyboard focus on its buttons survives updates;
  * a newer revision replaces the older one in view.
  */
 import type { SentenceState } from './conversation-store';
 import { isPending } from './conversation-store';
-import { el, hiddenText } from './dom';
+import { byId, el, hiddenText } from './dom';
+import { NewestInView } from './newest-in-view';
 import { otherRole, type Branch, type Role } from './protocol';
 import type { SpeechState } from './speech-player';
 import {
@@ -40,6 +43,9 @@ interface Card {
   a: HTMLElement;
   aLabel: HTMLElement;
   aText: HTMLElement;
+  check: HTMLElement;
+  more: HTMLDetailsElement;
+  aCheck: HTMLElement;
   fidelity: HTMLElement;
   untranslated: HTMLElement;
   back: HTMLElement;
@@ -71,29 +77,37 @@ const SPEECH_TEXT: Record<SpeechState, string> = {
 
 export class ConversationView {
   private readonly cards = new Map<string, Card>();
+  private readonly newest: NewestInView;
 
   constructor(
     private readonly list: HTMLOListElement,
     private readonly actions: SentenceActions,
-  ) {}
+  ) {
+    this.newest = new NewestInView(list, byId<HTMLButtonElement>('new-translation'), (root) => {
+      const lead = root.querySelector<HTMLElement>('.branch--a');
+      return lead && !lead.hidden ? lead : undefined;
+    });
+  }
 
   clear(): void {
     this.cards.clear();
     this.list.replaceChildren();
+    this.newest.reset();
   }
 
   /** Updates (or creates) the card of a sentence. */
   render(sentence: SentenceState, playable: (branch: Branch) => boolean, ending: boolean): void {
-    const nearBottom = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 120;
     let card = this.cards.get(sentence.id);
+    const created = !card;
     if (!card) {
       card = this.createCard(sentence.id);
       this.cards.set(sentence.id, card);
       this.insert(card.root, sentence.number);
     }
+    const translated = card.aText.textContent;
     this.fill(card, sentence, playable, ending);
-    // Follow the conversation, unless someone scrolled up to read.
-    if (nearBottom) this.list.scrollTop = this.list.scrollHeight;
+    // Follow the conversation, unless someone scrolled up to read: then offer what is new.
+    this.newest.afterRender(created || card.aText.textContent !== translated);
   }
 
   /** The state of the speech of one branch of a sentence (auto-play or replay). */
@@ -131,18 +145,10 @@ export class ConversationView {
     const status = el('p', { class: 'sentence__status', hidden: true });
     const aLabel = el('p', { class: 'branch__label' });
     const aText = el('p', { class: 'branch__text' });
+    const check = el('p', { class: 'fidelity-alert', hidden: true });
     const fidelity = el('p', { class: 'fidelity', hidden: true });
     const back = el('p', { class: 'back-translation', hidden: true });
     const untranslated = el('p', { class: 'untranslated', hidden: true });
-    const a = el(
-      'section',
-      { class: 'branch branch--a', hidden: true },
-      aLabel,
-      aText,
-      untranslated,
-      fidelity,
-      back,
-    );
     const bLabel = el('p', { class: 'branch__label' });
     const bText = el('p', { class: 'branch__text' });
     const b = el('section', { class: 'branch branch--b', hidden: true }, bLabel, bText);
@@ -152,7 +158,16 @@ export class ConversationView {
     const speech = el('p', { class: 'sentence__speech', hidden: true });
     const flags = el('ul', { class: 'sentence__flags', hidden: true });
     const errors = el('ul', { class: 'sentence__errors', hidden: true });
-    const replayA = button('▶ Translation', () => this.actions.replay(id, 'A'), of);
+    // Beside the translation, where it fits: ▶ alone, its name for screen readers.
+    const replayA = button('▶', () => this.actions.replay(id, 'A'), ` Translation${of}`);
+    replayA.classList.add('branch__play');
+    const a = el(
+      'section',
+      { class: 'branch branch--a', hidden: true },
+      el('div', { class: 'branch__lead' }, aText, replayA),
+      untranslated,
+      check,
+    );
     const replayB = button('▶ Reformulation', () => this.actions.replay(id, 'B'), of);
     const flag = button('Flag…', () => this.actions.flag(id), of);
     const toMedic = button('Speaker was the medic', () => this.actions.correct(id, 'medic'), of);
@@ -171,27 +186,34 @@ export class ConversationView {
     const actions = el(
       'div',
       { class: 'sentence__actions', role: 'group', 'aria-label': `Actions on ${sentenceName(id)}` },
-      replayA,
       replayB,
       flag,
       toMedic,
       toPatient,
       branchC,
     );
-    const root = el(
-      'li',
-      { class: 'sentence', 'data-sentence-id': id, 'data-number': id.replace(/^s/, '') },
-      el('div', { class: 'sentence__head' }, badge, meta, revision),
-      original,
-      doubt,
-      status,
-      a,
+    const aCheck = el('section', { class: 'branch branch--a-check' }, aLabel, fidelity, back);
+    const more = el(
+      'details',
+      { class: 'sentence__more' },
+      el('summary', {}, meta, ' · details', hiddenText(of)),
+      aCheck,
       b,
       c,
       speech,
       flags,
-      errors,
       actions,
+    );
+    const root = el(
+      'li',
+      { class: 'sentence', 'data-sentence-id': id, 'data-number': id.replace(/^s/, '') },
+      a,
+      el('div', { class: 'sentence__head' }, badge, original),
+      doubt,
+      revision,
+      status,
+      errors,
+      more,
     );
     return {
       root,
@@ -204,6 +226,9 @@ export class ConversationView {
       a,
       aLabel,
       aText,
+      check,
+      more,
+      aCheck,
       fidelity,
       back,
       untranslated,
@@ -265,6 +290,7 @@ export class ConversationView {
     } else if (s.empty) {
       card.original.textContent = 'Speech was heard, but no words were recognized.';
       card.root.classList.add('sentence--empty');
+      card.more.hidden = true;
     }
 
     const status = statusOf(s);
@@ -272,7 +298,7 @@ export class ConversationView {
     card.status.textContent = status ?? '';
 
     const t = s.translation;
-    card.a.hidden = !t;
+    card.a.hidden = card.aCheck.hidden = !t;
     if (t) {
       card.aLabel.textContent = `Translation into ${languageName(t.target_language)} (literal)`;
       card.aText.textContent = t.text;
@@ -299,6 +325,9 @@ export class ConversationView {
           ` — ${f.meaning}`,
           f.caveat ? ` (${f.caveat})` : '',
         );
+        // Where the listener reads the translation: a doubtful one says so without a tap.
+        card.check.hidden = f.level !== 'check';
+        card.check.textContent = `⚠ Fidelity ${f.percent}: ${f.verdict}. Ask again or rephrase.`;
         card.back.hidden = false;
         card.back.replaceChildren(
           `Back into ${languageName(t.source_language)}: `,
@@ -309,6 +338,7 @@ export class ConversationView {
         card.fidelity.className = 'fidelity';
         card.fidelity.textContent = 'No fidelity check for this translation (no back-translation).';
         card.back.hidden = true;
+        card.check.hidden = true;
       }
     }
 

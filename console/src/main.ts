@@ -10,6 +10,7 @@ import { byId, el, showOnly } from './dom';
 import { FlagDialog, confirmEnd } from './flag-dialog';
 import { bindShortcuts } from './keyboard';
 import { StartView, type StartChoice } from './start-view';
+import { bindWarningsBox } from './warnings-box';
 
 const screens = {
   start: byId('screen-start'),
@@ -139,5 +140,6 @@ window.addEventListener('beforeunload', (event) => {
   if (current?.isLive || (archive && !archiveSaved)) event.preventDefault();
 });
 
+bindWarningsBox();
 show('start');
 void startView.load();
