@@ -38,6 +38,10 @@ const SENTENCES = [
   'Only some paracetamol last night.',
 ];
 
+/** A patient's long answer: on a phone its card is taller than the list, its translation not. */
+const LONG =
+  'I have had a dull pain in my lower back for about three weeks, it gets worse at night and when I bend over, and the tablets from the pharmacy do not help much.';
+
 const MEDIC_NOT_RECOGNIZED =
   "Speech recognition understands English only: the medic's Spanish speech will not be recognized; they can type instead.";
 
@@ -231,11 +235,11 @@ describe('console layout: the newest translation first, largest and in view', ()
 
   it('at 390×844: a header of at most 15 % of the screen, and the newest translation in view', async () => {
     await page.setViewportSize(PHONE);
-    await type('Does it hurt when you breathe in deeply?');
-    await expectNewestReadable(PHONE_CARD_MAX);
-    await type('Sí, me duele el pecho cuando respiro.');
-    await expectNewestReadable(PHONE_CARD_MAX);
-
+    // Following the conversation, whatever the test before left.
+    await page
+      .locator('#conversation')
+      .evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await nextFrame();
     // Title, status and warnings: everything above the conversation.
     expect(await page.locator('html').evaluate((html) => html.scrollTop)).toBe(0);
     const header = await page
@@ -250,8 +254,6 @@ describe('console layout: the newest translation first, largest and in view', ()
     expect(header).toBeLessThanOrEqual(PHONE_HEADER_MAX);
     const listTop = (await page.locator('#conversation').boundingBox())!.y;
     expect(listTop).toBeLessThanOrEqual(PHONE_HEADER_MAX + 4);
-    await page.mouse.move(0, 0);
-    await screenshot(page, 'layout-phone');
 
     // The warning is one line, which opens to its full words with one tap.
     const warnings = page.locator('#warnings');
@@ -260,6 +262,19 @@ describe('console layout: the newest translation first, largest and in view', ()
     expect(await warnings.isVisible()).toBe(true);
     expect(await warnings.textContent()).toBe(MEDIC_NOT_RECOGNIZED);
     await page.locator('.warnings-box > summary').click();
+
+    await type('Does it hurt when you breathe in deeply?');
+    await expectNewestReadable(PHONE_CARD_MAX);
+    await type('Sí, me duele el pecho cuando respiro.');
+    await expectNewestReadable(PHONE_CARD_MAX);
+    await page.mouse.move(0, 0);
+    await screenshot(page, 'layout-phone');
+
+    // A card taller than the list: its translation, not its end, is what stays in view.
+    await type(LONG);
+    const listHeight = (await page.locator('#conversation').boundingBox())!.height;
+    expect((await newest().boundingBox())!.height).toBeGreaterThan(listHeight);
+    await expectNewestReadable(Infinity);
 
     // The details of a card, with one tap.
     const card = newest();

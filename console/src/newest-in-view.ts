@@ -38,12 +38,14 @@ export class NewestInView {
   }
 
   /**
-   * After a card was drawn: keeps the newest translation in view while following; otherwise, when
-   * something new came (`news`: a card, or its translation), offers to go to it.
+   * After a card was drawn with something new (`news`: a new card, or its translation): brings
+   * the newest translation into view while following, otherwise offers to go to it. Other
+   * updates (a flag, branch C, the speech) move nothing: someone may be pressing a button there.
    */
   afterRender(news: boolean): void {
+    if (!news) return;
     if (this.following) this.bringIntoView();
-    else if (news) this.offer.hidden = false;
+    else this.offer.hidden = false;
   }
 
   /**
