@@ -161,6 +161,10 @@ describe('console layout: the newest translation first, largest and in view', ()
 
     const height = (await card.boundingBox())!.height;
     expect(height).toBeLessThanOrEqual(maxCardHeight);
+
+    // A doubtful round trip says so without a tap (safety information); a close one stays quiet.
+    const doubtful = (await card.locator('.fidelity--check').count()) > 0;
+    expect(await card.locator('.fidelity-alert').isVisible()).toBe(doubtful);
   }
 
   beforeAll(async () => {
@@ -210,7 +214,17 @@ describe('console layout: the newest translation first, largest and in view', ()
     expect(await card.locator('.back-translation').isVisible()).toBe(true);
     expect(await card.locator('.fidelity').isVisible()).toBe(true);
     await screenshot(page, 'layout-tablet-details');
-    await card.locator('.sentence__more > summary').click();
+    // And from the keyboard: Enter on the focused summary closes and opens it.
+    const summary = card.locator('.sentence__more > summary');
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    expect(await card.locator('[data-action="flag"]').isVisible()).toBe(false);
+    await page.keyboard.press('Enter');
+    expect(await card.locator('[data-action="flag"]').isVisible()).toBe(true);
+    // Tab goes on to the first button inside.
+    await page.keyboard.press('Tab');
+    expect(await card.locator('.sentence__more button:focus').count()).toBe(1);
+    await summary.click();
     expect(await card.locator('[data-action="flag"]').isVisible()).toBe(false);
     expect(watch.errors).toEqual([]);
   }, 180_000);

@@ -196,7 +196,7 @@ export class ConversationView {
     const more = el(
       'details',
       { class: 'sentence__more' },
-      el('summary', {}, meta, ' · details', hiddenText(of)),
+      el('summary', {}, meta, ' · details'),
       aCheck,
       b,
       c,
@@ -327,7 +327,7 @@ export class ConversationView {
         );
         // Where the listener reads the translation: a doubtful one says so without a tap.
         card.check.hidden = f.level !== 'check';
-        card.check.textContent = `⚠ Fidelity ${f.percent}: ${f.verdict}. Ask again or rephrase.`;
+        card.check.textContent = `⚠ Fidelity ${f.percent}: ${f.verdict}${f.caveat ? ` (${f.caveat})` : ''}. Ask again or rephrase.`;
         card.back.hidden = false;
         card.back.replaceChildren(
           `Back into ${languageName(t.source_language)}: `,
