@@ -212,6 +212,12 @@ describe('console layout: the newest translation first, largest and in view', ()
       expect(await card.locator(`[data-action="${action}"]`).isVisible()).toBe(true);
     }
     expect(await card.locator('.back-translation').isVisible()).toBe(true);
+    // Opened, the details come into view, the translation staying in view above them.
+    await nextFrame();
+    const opened = await visibleBox(translation(card));
+    expect(inside(opened.box, opened.seen)).toBe(true);
+    const flag = await visibleBox(card.locator('[data-action="flag"]'));
+    expect(inside(flag.box, flag.seen)).toBe(true);
     expect(await card.locator('.fidelity').isVisible()).toBe(true);
     await screenshot(page, 'layout-tablet-details');
     // And from the keyboard: Enter on the focused summary closes and opens it.

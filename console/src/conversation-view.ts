@@ -215,6 +215,10 @@ export class ConversationView {
       errors,
       more,
     );
+    // Opened, its details come into view (as far as its translation allows).
+    more.addEventListener('toggle', () => {
+      if (more.open) this.newest.reveal(root);
+    });
     return {
       root,
       badge,

@@ -49,6 +49,21 @@ export class NewestInView {
   }
 
   /**
+   * Shows as much of `card` as fits (after its details opened), scrolling down only as far as
+   * needed and never so far that its translation goes out at the top.
+   */
+  reveal(card: HTMLElement): void {
+    const { scrollTop, clientHeight } = this.list;
+    const listTop = this.list.getBoundingClientRect().top;
+    const top = (this.leadOf(card) ?? card).getBoundingClientRect().top - listTop + scrollTop;
+    const bottom = card.getBoundingClientRect().bottom - listTop + scrollTop;
+    this.list.scrollTop = Math.max(
+      0,
+      Math.min(top - ABOVE_PX, Math.max(scrollTop, bottom - clientHeight)),
+    );
+  }
+
+  /**
    * Scrolls to the end of the list, but never so far that the newest translation goes out at the
    * top (a card opened to its details can be taller than the list).
    */
