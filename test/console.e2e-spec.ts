@@ -146,7 +146,8 @@ describe('interpreter console in Chromium', () => {
     await page.keyboard.press('Space');
     expect(await page.getAttribute('#mic-button', 'aria-pressed')).toBe('false');
 
-    // ---- flag the sentence ----
+    // ---- flag the sentence: its actions are one tap away, under the translation ----
+    await card.locator('.sentence__more > summary').click();
     await card.locator('[data-action="flag"]').click();
     await page.locator('#flag-dialog[open]').waitFor();
     // The quoted sentence is marked with its language, for screen readers.
@@ -194,6 +195,7 @@ describe('interpreter console in Chromium', () => {
     expect(await typed.locator('.branch--a .branch__text').textContent()).toMatch(/allerg/i);
 
     // ---- branch C on it: as if the patient had said it ----
+    await typed.locator('.sentence__more > summary').click();
     await typed.locator('[data-action="branch-c"]').click();
     await typed.locator('.branch--c[data-state="result"]').waitFor();
     expect(await typed.locator('.branch--c .branch__label').textContent()).toMatch(
@@ -405,6 +407,7 @@ describe('interpreter console in Chromium', () => {
       await samePage.fill('#type-text', TYPED);
       await samePage.click('#type-send');
       const typed = samePage.locator('#conversation li[data-source="text"]').first();
+      await typed.locator('.sentence__more > summary').click();
       await typed.locator('.branch--b .branch__label').waitFor();
       const label = await typed.locator('.branch--b .branch__label').textContent();
       expect(label).toBe(

@@ -1,15 +1,18 @@
 /**
- * The conversation as cards, one per sentence (by `sentence_id`, in the order spoken): the role
- * badge, what was said, the literal translation (branch A) with its fidelity, the
- * reformulation (branch B, labelled so), branch C, the speech, flags, errors, and the actions.
+ * The conversation as cards, one per sentence (by `sentence_id`, in the order spoken). First and
+ * largest, the literal translation (branch A) for the listener, with its ▶ and the warnings a
+ * listener must not miss (check this, not translated); under it, smaller, who spoke and what was
+ * said. The rest is one tap away in a disclosure: the fidelity and back-translation, the
+ * reformulation (branch B, labelled so), branch C, the speech, flags and the actions.
  * A card is built once and updated in place, so keyboard focus on its buttons survives updates;
  * a newer revision replaces the older one in view.
  */
 import type { SentenceState } from './conversation-store';
 import { isPending } from './conversation-store';
-import { el, hiddenText } from './dom';
+import { byId, el, hiddenText } from './dom';
 import type { Parties } from './i18n/both-parties';
 import { phrase } from './i18n/phrasebook';
+import { NewestInView } from './newest-in-view';
 import { listenerOf, otherRole, type Branch, type Role } from './protocol';
 import type { SpeechState } from './speech-player';
 import {
@@ -42,6 +45,9 @@ interface Card {
   a: HTMLElement;
   aLabel: HTMLElement;
   aText: HTMLElement;
+  check: HTMLElement;
+  more: HTMLDetailsElement;
+  aCheck: HTMLElement;
   fidelity: HTMLElement;
   untranslated: HTMLElement;
   back: HTMLElement;
@@ -80,15 +86,22 @@ export class ConversationView {
   private parties?: Parties;
   /** The branch the patient hears (the select "The patient hears"): the patient's ▶ plays it. */
   private patientBranch: Branch = 'A';
+  private readonly newest: NewestInView;
 
   constructor(
     private readonly list: HTMLOListElement,
     private readonly actions: SentenceActions,
-  ) {}
+  ) {
+    this.newest = new NewestInView(list, byId<HTMLButtonElement>('new-translation'), (root) => {
+      const lead = root.querySelector<HTMLElement>('.branch--a');
+      return lead && !lead.hidden ? lead : undefined;
+    });
+  }
 
   clear(): void {
     this.cards.clear();
     this.list.replaceChildren();
+    this.newest.reset();
   }
 
   setParties(parties: Parties): void {
@@ -119,7 +132,9 @@ export class ConversationView {
     button.classList.toggle('button--patient', patient !== undefined);
     const of = hiddenText(` (${sentenceName(s.id)})`);
     if (!patient) {
-      button.replaceChildren(`▶ ${REPLAY_LABEL[branch]}`, of);
+      // The translation's ▶ sits beside it, alone; its name is for screen readers.
+      if (branch === 'A') button.replaceChildren('▶', hiddenText(` ${REPLAY_LABEL.A}`), of);
+      else button.replaceChildren(`▶ ${REPLAY_LABEL[branch]}`, of);
       return;
     }
     button.replaceChildren(
@@ -133,16 +148,17 @@ export class ConversationView {
 
   /** Updates (or creates) the card of a sentence. */
   render(sentence: SentenceState, playable: (branch: Branch) => boolean, ending: boolean): void {
-    const nearBottom = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 120;
     let card = this.cards.get(sentence.id);
+    const created = !card;
     if (!card) {
       card = this.createCard(sentence.id);
       this.cards.set(sentence.id, card);
       this.insert(card.root, sentence.number);
     }
+    const translated = card.aText.textContent;
     this.fill(card, sentence, playable, ending);
-    // Follow the conversation, unless someone scrolled up to read.
-    if (nearBottom) this.list.scrollTop = this.list.scrollHeight;
+    // Follow the conversation, unless someone scrolled up to read: then offer what is new.
+    this.newest.afterRender(created || card.aText.textContent !== translated);
   }
 
   /** The state of the speech of one branch of a sentence (auto-play or replay). */
@@ -180,18 +196,10 @@ export class ConversationView {
     const status = el('p', { class: 'sentence__status', hidden: true });
     const aLabel = el('p', { class: 'branch__label' });
     const aText = el('p', { class: 'branch__text' });
+    const check = el('p', { class: 'fidelity-alert', hidden: true });
     const fidelity = el('p', { class: 'fidelity', hidden: true });
     const back = el('p', { class: 'back-translation', hidden: true });
     const untranslated = el('p', { class: 'untranslated', hidden: true });
-    const a = el(
-      'section',
-      { class: 'branch branch--a', hidden: true },
-      aLabel,
-      aText,
-      untranslated,
-      fidelity,
-      back,
-    );
     const bLabel = el('p', { class: 'branch__label' });
     const bText = el('p', { class: 'branch__text' });
     const b = el('section', { class: 'branch branch--b', hidden: true }, bLabel, bText);
@@ -201,7 +209,16 @@ export class ConversationView {
     const speech = el('p', { class: 'sentence__speech', hidden: true });
     const flags = el('ul', { class: 'sentence__flags', hidden: true });
     const errors = el('ul', { class: 'sentence__errors', hidden: true });
-    const replayA = button(`▶ ${REPLAY_LABEL.A}`, () => this.actions.replay(id, 'A'), of);
+    // Beside the translation, where it fits: ▶ alone, its name for screen readers.
+    const replayA = button('▶', () => this.actions.replay(id, 'A'), ` ${REPLAY_LABEL.A}${of}`);
+    replayA.classList.add('branch__play');
+    const a = el(
+      'section',
+      { class: 'branch branch--a', hidden: true },
+      el('div', { class: 'branch__lead' }, aText, replayA),
+      untranslated,
+      check,
+    );
     const replayB = button(`▶ ${REPLAY_LABEL.B}`, () => this.actions.replay(id, 'B'), of);
     const flag = button('Flag…', () => this.actions.flag(id), of);
     const toMedic = button('Speaker was the medic', () => this.actions.correct(id, 'medic'), of);
@@ -220,28 +237,39 @@ export class ConversationView {
     const actions = el(
       'div',
       { class: 'sentence__actions', role: 'group', 'aria-label': `Actions on ${sentenceName(id)}` },
-      replayA,
       replayB,
       flag,
       toMedic,
       toPatient,
       branchC,
     );
-    const root = el(
-      'li',
-      { class: 'sentence', 'data-sentence-id': id, 'data-number': id.replace(/^s/, '') },
-      el('div', { class: 'sentence__head' }, badge, meta, revision),
-      original,
-      doubt,
-      status,
-      a,
+    const aCheck = el('section', { class: 'branch branch--a-check' }, aLabel, fidelity, back);
+    const more = el(
+      'details',
+      { class: 'sentence__more' },
+      el('summary', {}, meta, ' · details'),
+      aCheck,
       b,
       c,
       speech,
       flags,
-      errors,
       actions,
     );
+    const root = el(
+      'li',
+      { class: 'sentence', 'data-sentence-id': id, 'data-number': id.replace(/^s/, '') },
+      a,
+      el('div', { class: 'sentence__head' }, badge, original),
+      doubt,
+      revision,
+      status,
+      errors,
+      more,
+    );
+    // Opened, its details come into view (as far as its translation allows).
+    more.addEventListener('toggle', () => {
+      if (more.open) this.newest.reveal(root);
+    });
     return {
       root,
       badge,
@@ -253,6 +281,9 @@ export class ConversationView {
       a,
       aLabel,
       aText,
+      check,
+      more,
+      aCheck,
       fidelity,
       back,
       untranslated,
@@ -314,6 +345,7 @@ export class ConversationView {
     } else if (s.empty) {
       card.original.textContent = 'Speech was heard, but no words were recognized.';
       card.root.classList.add('sentence--empty');
+      card.more.hidden = true;
     }
 
     const status = statusOf(s);
@@ -321,7 +353,7 @@ export class ConversationView {
     card.status.textContent = status ?? '';
 
     const t = s.translation;
-    card.a.hidden = !t;
+    card.a.hidden = card.aCheck.hidden = !t;
     if (t) {
       card.aLabel.textContent = `Translation into ${languageName(t.target_language)} (literal)`;
       card.aText.textContent = t.text;
@@ -348,6 +380,9 @@ export class ConversationView {
           ` — ${f.meaning}`,
           f.caveat ? ` (${f.caveat})` : '',
         );
+        // Where the listener reads the translation: a doubtful one says so without a tap.
+        card.check.hidden = f.level !== 'check';
+        card.check.textContent = `⚠ Fidelity ${f.percent}: ${f.verdict}${f.caveat ? ` (${f.caveat})` : ''}. Ask again or rephrase.`;
         card.back.hidden = false;
         card.back.replaceChildren(
           `Back into ${languageName(t.source_language)}: `,
@@ -358,6 +393,7 @@ export class ConversationView {
         card.fidelity.className = 'fidelity';
         card.fidelity.textContent = 'No fidelity check for this translation (no back-translation).';
         card.back.hidden = true;
+        card.check.hidden = true;
       }
     }
 

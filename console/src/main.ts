@@ -12,6 +12,7 @@ import { FlagDialog, confirmEnd } from './flag-dialog';
 import { bothPartiesElements } from './i18n/both-parties';
 import { bindShortcuts } from './keyboard';
 import { StartView, type StartChoice } from './start-view';
+import { bindWarningsBox } from './warnings-box';
 
 const screens = {
   start: byId('screen-start'),
@@ -187,5 +188,6 @@ window.addEventListener('beforeunload', (event) => {
   if (current?.isLive || (archive && !archiveSaved) || lostPanel?.unsaved) event.preventDefault();
 });
 
+bindWarningsBox();
 show('start');
 void startView.load();
