@@ -137,13 +137,18 @@ export class ConversationView {
       else button.replaceChildren(`▶ ${REPLAY_LABEL[branch]}`, of);
       return;
     }
-    button.replaceChildren(
-      '▶ ',
-      el('span', { class: 'replay__phrase', lang: patient.lang, dir: patient.dir }, patient.text),
-      ' ',
-      el('span', { class: 'button__detail', lang: 'en', dir: 'ltr' }, REPLAY_LABEL[branch]),
-      of,
+    const words = el(
+      'span',
+      { class: 'replay__phrase', lang: patient.lang, dir: patient.dir },
+      patient.text,
     );
+    // The translation's ▶ sits beside it: the patient's words under the ▶, small, and what it
+    // plays for screen readers only, so that the translation keeps the card's width.
+    const detail =
+      branch === 'A'
+        ? hiddenText(` ${REPLAY_LABEL[branch]}`)
+        : el('span', { class: 'button__detail', lang: 'en', dir: 'ltr' }, REPLAY_LABEL[branch]);
+    button.replaceChildren('▶ ', words, branch === 'A' ? '' : ' ', detail, of);
   }
 
   /** Updates (or creates) the card of a sentence. */

@@ -134,7 +134,7 @@ function describe(input: StatusInput): Described {
     state = 'connecting';
   } else if (mic === 'off') {
     lines = [...turn, ...both('status.micOff')];
-    details.push('Microphone off: press Space or the button to listen');
+    details.push('Microphone off: press the microphone button (or Space) to listen');
     state = 'muted';
   } else {
     lines = [...turn, ...both('status.typeInstead')];
