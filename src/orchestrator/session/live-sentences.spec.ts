@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import type { Sentence } from '../../audio/vad/sentence-segmenter.js';
 import type { LiveRecognition, Transcript } from '../../transcription/transcription.service.js';

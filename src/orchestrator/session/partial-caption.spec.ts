@@ -1,4 +1,4 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { PARTIAL_MIN_INTERVAL_MS, PartialCaption } from './partial-caption.js';
 
 /** A caption on a clock the test moves; setTimeout faked. */
@@ -18,7 +18,9 @@ function caption() {
 }
 
 describe('PartialCaption', () => {
-  afterEach(() => jest.useRealTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   it('waits for two words before the first partial, then sends changes only', () => {
     const { gate, sent, advance } = caption();
