@@ -5,7 +5,10 @@ import type { LlmService } from '../../llm/llm.service.js';
 import type { OrchestratorMetrics } from '../../metrics/orchestrator-metrics.service.js';
 import type { SynthesisService } from '../../synthesis/synthesis.service.js';
 import type { LanguageIdentifier } from '../../language/identification/language-identifier.js';
-import type { TranscriptionService } from '../../transcription/transcription.service.js';
+import type {
+  LiveRecognition,
+  TranscriptionService,
+} from '../../transcription/transcription.service.js';
 import type { CatalogLanguage } from '../../language/catalog/catalog-language.js';
 import { LanguageCatalog } from '../../language/catalog/language-catalog.js';
 import { ClinicalTerminology } from '../../translation/terminology/clinical-terminology.js';
@@ -63,6 +66,8 @@ export function fakes() {
     }),
     paraphrase: async ({ sentence }: { sentence: string }) => `${sentence} (plain)`,
     untranslated: (_text: string): string[] => [],
+    /** startLiveSentence: none by default (the sentence is decoded whole). */
+    live: (_onPartial: (text: string) => void): LiveRecognition | undefined => undefined,
   };
   const transcription = {
     locales: ['en-US'],
@@ -70,6 +75,8 @@ export function fakes() {
       calls.asr++;
       return state.asr();
     },
+    startLiveSentence: (_hints: readonly string[], onPartial: (text: string) => void) =>
+      state.live(onPartial),
   } as unknown as TranscriptionService;
   const languageId = {
     identify: (text: string, candidates: string[]) => ({
