@@ -203,7 +203,9 @@ describe('Session, sentences recognized while spoken', () => {
       ]),
     );
     await exit();
-    const results = transport.of('asr_result').map((m) => [m.sentence_id, m.source]);
+    const results = transport.sent.flatMap((m) =>
+      m.type === 'asr_result' ? [[m.sentence_id, m.source]] : [],
+    );
     expect(results.sort()).toEqual([
       ['s1', 'audio'],
       ['s2', 'text'],
