@@ -14,8 +14,13 @@
  * speech sample was sent) to:
  * - the first `asr_result` of that sentence (matched by its start_ms/end_ms overlapping the
  *   fixture's interval): includes the 0.64 s of silence the VAD waits for (interface §4.3.4);
+ *   also from the sentence boundary, 640 ms after the end of speech (20 silent frames): what
+ *   recognition itself adds (issue 19: decoded while spoken, only finalized at the boundary);
  * - the first branch-A `tts_audio` of that sentence: what the listener can start playing;
- *   also from the sentence boundary, 640 ms after the end of speech (20 silent frames).
+ *   also from the sentence boundary, 640 ms after the end of speech (20 silent frames);
+ * - the first `asr_partial` of that sentence (its first live caption), when the recognizer
+ *   streams: negative when it came while the sentence was still spoken. Also counted: the
+ *   sentences that had one.
  * Also counted: sentences expected, recognized (asr_result), spoken (tts_audio A), lost, extra
  * asr_results that match no fixture sentence, `error` messages; and the server's resident memory
  * (VmRSS of the node process, not of its decoder workers) before the sessions and at its peak
@@ -61,6 +66,8 @@ interface SessionResult {
   errors: string[];
   asrLatencies: number[];
   ttsLatencies: number[];
+  /** End of speech → first asr_partial, for the sentences that had one. */
+  partialLatencies: number[];
   closeCode: number;
   /** Per expected sentence: fixture end / server end_ms, and the asr_result latency. */
   timeline: string[];
@@ -89,8 +96,11 @@ async function runSession(url: string, conversation: Conversation): Promise<Sess
     .map(({ message }) => String(message.service));
   const asrLatencies: number[] = [];
   const ttsLatencies: number[] = [];
+  const partialLatencies: number[] = [];
   for (const [index, asr] of firstAsr) {
     asrLatencies.push(live.sinceSpeechEnd(index, asr));
+    const partial = live.firstPartial(String(asr.message.sentence_id));
+    if (partial) partialLatencies.push(live.sinceSpeechEnd(index, partial));
     const tts = live.firstTtsA(String(asr.message.sentence_id));
     if (tts) ttsLatencies.push(live.sinceSpeechEnd(index, tts));
   }
@@ -108,6 +118,7 @@ async function runSession(url: string, conversation: Conversation): Promise<Sess
     errors,
     asrLatencies,
     ttsLatencies,
+    partialLatencies,
     closeCode,
     timeline,
   };
@@ -186,12 +197,19 @@ async function main(): Promise<void> {
         sum((result) => result.extraAsr),
         errors.length,
         formatP50P95(results.flatMap((result) => result.asrLatencies)),
+        formatP50P95(
+          results.flatMap((result) =>
+            result.asrLatencies.map((ms) => ms - BOUNDARY_AFTER_SPEECH_MS),
+          ),
+        ),
         formatP50P95(results.flatMap((result) => result.ttsLatencies)),
         formatP50P95(
           results.flatMap((result) =>
             result.ttsLatencies.map((ms) => ms - BOUNDARY_AFTER_SPEECH_MS),
           ),
         ),
+        sum((result) => result.partialLatencies.length),
+        formatP50P95(results.flatMap((result) => result.partialLatencies)),
         pid ? `${before.toFixed(0)} → ${peak.toFixed(0)}` : '–',
         pid ? ((peak - before) / sessions).toFixed(1) : '–',
         pid ? `${(cpuShare * 100).toFixed(0)} %` : '–',
@@ -217,8 +235,11 @@ async function main(): Promise<void> {
         'extra asr',
         'errors',
         'end of speech → asr_result p50 / p95 ms',
+        'boundary → asr_result p50 / p95 ms',
         'end of speech → tts A p50 / p95 ms',
         'boundary → tts A p50 / p95 ms',
+        'sentences with asr_partial',
+        'end of speech → first asr_partial p50 / p95 ms',
         'server RSS MiB before → peak',
         'RSS MiB per session',
         'server CPU (with workers), % of all cores',

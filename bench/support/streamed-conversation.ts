@@ -109,6 +109,13 @@ export class StreamedConversation {
     );
   }
 
+  /** The first `asr_partial` of a sentence (a live caption), if any came. */
+  firstPartial(sentenceId: string): ReceivedMessage | undefined {
+    return this.session.received.find(
+      ({ message }) => message.type === 'asr_partial' && message.sentence_id === sentenceId,
+    );
+  }
+
   /** Milliseconds from the end of speech of expected sentence `index` to a message's arrival. */
   sinceSpeechEnd(index: number, received: ReceivedMessage): number {
     return received.at - this.speechEndSentAt[index];

@@ -62,6 +62,7 @@ export const listenerOf = (speaker: SpeakerRole | undefined): Role =>
 const SERVER_TYPES: ReadonlySet<string> = new Set(
   Object.keys({
     HandshakeSuccess: true,
+    asr_partial: true,
     asr_result: true,
     sentence_empty: true,
     translation_result: true,

@@ -62,6 +62,9 @@ export function formatMessage(
           : undefined,
       );
       break;
+    case 'asr_partial':
+      parts.push(quote(m.text), '[live caption]');
+      break;
     case 'asr_result':
       parts.push(
         `${str(m.role)} ${str(m.language)}`,

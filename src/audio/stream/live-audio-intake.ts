@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { TARGET_SAMPLE_RATE } from '../resampler.js';
-import type { Sentence, SentenceSegmenter } from '../vad/sentence-segmenter.js';
+import type {
+  LiveSentenceListener,
+  Sentence,
+  SentenceSegmenter,
+} from '../vad/sentence-segmenter.js';
 import { SentenceSegmenterFactory } from '../vad/vad.module.js';
 import { PcmS16leDecoder } from './pcm-s16le-decoder.js';
 import { StreamResampler } from './stream-resampler.js';
@@ -15,6 +19,11 @@ export class LiveAudioIntake {
     private readonly segmenter: SentenceSegmenter,
     private readonly resampler?: StreamResampler,
   ) {}
+
+  /** Tells `listener` of each sentence while it is spoken (see LiveSentenceListener). */
+  listen(listener: LiveSentenceListener): void {
+    this.segmenter.listener = listener;
+  }
 
   /** One frame of PCM s16le, any length: the samples it completes (a split sample waits). */
   decode(bytes: Uint8Array): Float32Array {

@@ -54,6 +54,26 @@ export interface SentenceSegmenterOptions {
 type Mode = 'silence' | 'onset' | 'speech';
 
 /**
+ * Told of each sentence while it is spoken, so a recognizer can decode it as it comes (issue 19).
+ * For every sentence: `started` once, `samples` any number of times, then `ended` with the
+ * Sentence that `push`, `cut` or `flush` also return; the samples given, concatenated, are exactly
+ * `sentence.samples`, whatever the chunking. Silence inside the sentence (a pause) is held back
+ * until speech resumes or the sentence ends, as it may not belong to the sentence. A started
+ * sentence always ends; `dropped` is only a safeguard for a stream reset while one is open.
+ * Called synchronously while the segmenter works: keep them short, never throw.
+ */
+export interface LiveSentenceListener {
+  /** A sentence began (its onset confirmed, or a split's continuation spoke): its first samples. */
+  started(samples: Float32Array): void;
+  /** More samples of the sentence begun, in order. */
+  samples(samples: Float32Array): void;
+  /** The sentence begun is complete; the same object `push`, `cut` or `flush` resolves with. */
+  ended(sentence: Sentence): void;
+  /** The sentence begun will not be emitted. */
+  dropped(): void;
+}
+
+/**
  * Cuts one 16 kHz audio stream into sentences with a frame classifier (Silero VAD).
  *
  * Frames: the stream is cut into 512-sample (32 ms) frames whatever the chunk sizes given to
@@ -120,6 +140,13 @@ export class SentenceSegmenter {
   private lastEmittedEnd = 0;
 
   private queue: Promise<unknown> = Promise.resolve();
+
+  /** Told of the sentences as they are spoken; optional. */
+  listener?: LiveSentenceListener;
+  /** Whether the listener was told of the sentence in progress (`started`). */
+  private announced = false;
+  /** Sample index up to which the listener has the sentence in progress. */
+  private streamed = 0;
 
   constructor(
     private readonly classifier: FrameClassifier,
@@ -250,8 +277,13 @@ export class SentenceSegmenter {
         if (this.speaking) {
           this.silentRun = 0;
           this.speechEnd = end;
+          // Speech again: the pause held back belongs to the sentence after all.
+          this.streamTo(end);
         } else if (++this.silentRun >= this.silenceFrames) {
           this.emitEnded('silence', end, out);
+        } else if (this.announced) {
+          // The tail is the sentence's however it ends (silence, split, cut or flush).
+          this.streamTo(Math.min(this.speechEnd + this.tailSamples, end));
         }
         break;
     }
@@ -269,13 +301,14 @@ export class SentenceSegmenter {
     this.speechEnd = end;
     this.silentRun = 0;
     this.trimBefore(this.sentenceStart);
+    this.streamTo(end);
   }
 
   /** Emits the sentence in progress, which is in its closing silence, and returns to silence. */
   private emitEnded(end: SentenceEnd, available: number, out: Sentence[]): void {
     if (this.hasOwnSpeech()) {
       const stop = Math.min(this.speechEnd + this.tailSamples, available);
-      out.push(this.sentence(this.sentenceStart, stop, end));
+      this.emit(this.sentenceStart, stop, end, out);
       this.lastEmittedEnd = stop;
     }
     this.mode = 'silence';
@@ -288,7 +321,7 @@ export class SentenceSegmenter {
    * sentence from there, contiguous, without pre-roll.
    */
   private splitAt(at: number, end: SentenceEnd, out: Sentence[]): void {
-    out.push(this.sentence(this.sentenceStart, at, end));
+    this.emit(this.sentenceStart, at, end, out);
     this.lastEmittedEnd = at;
     this.trimBefore(at);
     this.sentenceStart = at;
@@ -312,12 +345,11 @@ export class SentenceSegmenter {
     const out: Sentence[] = [];
     if (this.mode === 'speech' && this.hasOwnSpeech()) {
       if (this.silentRun > 0) {
-        out.push(
-          this.sentence(
-            this.sentenceStart,
-            Math.min(this.speechEnd + this.tailSamples, this.position),
-            'flush',
-          ),
+        this.emit(
+          this.sentenceStart,
+          Math.min(this.speechEnd + this.tailSamples, this.position),
+          'flush',
+          out,
         );
       } else {
         // Still speaking: the partial frame belongs to the sentence, as far as the length allows.
@@ -330,7 +362,7 @@ export class SentenceSegmenter {
           this.position += keep;
           this.speechEnd = this.position;
         }
-        out.push(this.sentence(this.sentenceStart, this.position, 'flush'));
+        this.emit(this.sentenceStart, this.position, 'flush', out);
       }
     }
     this.resetStream();
@@ -338,6 +370,10 @@ export class SentenceSegmenter {
   }
 
   private resetStream(): void {
+    if (this.announced) {
+      this.announced = false;
+      this.listener?.dropped();
+    }
     this.classifier.reset();
     this.partialLength = 0;
     this.frames = [];
@@ -369,8 +405,48 @@ export class SentenceSegmenter {
     }
   }
 
+  /**
+   * Gives the listener the sentence in progress up to `end` (sample index): first `started`, with
+   * everything from its start, then `samples` with what is new.
+   */
+  private streamTo(end: number): void {
+    if (!this.listener) return;
+    if (!this.announced) {
+      this.announced = true;
+      this.streamed = end;
+      this.listener.started(this.between(this.sentenceStart, end));
+    } else if (end > this.streamed) {
+      const from = this.streamed;
+      this.streamed = end;
+      this.listener.samples(this.between(from, end));
+    }
+  }
+
+  /** Emits the sentence from `start` to `stop`, after the listener has all of its samples. */
+  private emit(start: number, stop: number, reason: SentenceEnd, out: Sentence[]): void {
+    this.streamTo(stop);
+    const sentence = this.sentence(start, stop, reason);
+    out.push(sentence);
+    if (this.announced) {
+      this.announced = false;
+      this.listener?.ended(sentence);
+    }
+  }
+
   /** A sentence of the kept audio from `start` to `end` (sample indices). */
   private sentence(start: number, end: number, reason: SentenceEnd): Sentence {
+    return {
+      samples: this.between(start, end),
+      startMs: start / SAMPLES_PER_MS,
+      endMs: end / SAMPLES_PER_MS,
+      speechStartMs: this.speechStart / SAMPLES_PER_MS,
+      speechEndMs: Math.min(this.speechEnd, end) / SAMPLES_PER_MS,
+      end: reason,
+    };
+  }
+
+  /** A copy of the kept audio from `start` to `end` (sample indices). */
+  private between(start: number, end: number): Float32Array {
     const samples = new Float32Array(end - start);
     let frameStart = this.framesStart;
     for (const frame of this.frames) {
@@ -383,13 +459,6 @@ export class SentenceSegmenter {
       if (frameEnd >= end) break;
       frameStart = frameEnd;
     }
-    return {
-      samples,
-      startMs: start / SAMPLES_PER_MS,
-      endMs: end / SAMPLES_PER_MS,
-      speechStartMs: this.speechStart / SAMPLES_PER_MS,
-      speechEndMs: Math.min(this.speechEnd, end) / SAMPLES_PER_MS,
-      end: reason,
-    };
+    return samples;
   }
 }

@@ -49,6 +49,8 @@ export type SessionResult =
   | { readonly kind: 'flagged'; readonly flag: FlagRecord }
   | { readonly kind: 'corrected'; readonly correction: SpeakerCorrection }
   | { readonly kind: 'alternateTriggered'; readonly sentenceId: string }
+  /** The words so far of a sentence still spoken (a live caption). */
+  | { readonly kind: 'partial'; readonly sentenceId: string; readonly text: string }
   | {
       readonly kind: 'exitAcknowledged';
       readonly archive: boolean;

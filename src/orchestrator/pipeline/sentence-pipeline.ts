@@ -3,7 +3,11 @@ import { LlmService } from '../../llm/llm.service.js';
 import { OrchestratorMetrics } from '../../metrics/orchestrator-metrics.service.js';
 import { SynthesisService, type SynthesisResult } from '../../synthesis/synthesis.service.js';
 import { LanguageIdentifier } from '../../language/identification/language-identifier.js';
-import { TranscriptionService } from '../../transcription/transcription.service.js';
+import {
+  type LiveRecognition,
+  type Transcript,
+  TranscriptionService,
+} from '../../transcription/transcription.service.js';
 import { TranslationService } from '../../translation/translation.service.js';
 import type {
   KnownRole,
@@ -66,17 +70,18 @@ export class SentencePipeline {
 
   /**
    * Recognizes one sentence of speech, medic's locale first (§4.3.2), and sends asr_result or
-   * sentence_empty. Returns whether there is text to translate.
+   * sentence_empty. Returns whether there is text to translate. `live`: the transcript of a
+   * sentence recognized while it was spoken (startLiveRecognition); without it, decoded whole.
    */
   async recognize(
     record: SentenceRecord,
     samples: Float32Array,
     out: PipelineOutput,
+    live?: Promise<Settled<Transcript>>,
   ): Promise<boolean> {
     const { medic, patient } = out.parties;
-    const transcript = await settle(
-      this.transcription.transcribeSegment(samples, [medic.locale, patient.locale]),
-    );
+    const transcript = await (live ??
+      settle(this.transcription.transcribeSegment(samples, [medic.locale, patient.locale])));
     if (out.signal.aborted) return false;
     if (!transcript.ok) {
       out.fail(record, 'ASR', transcript.error);
@@ -95,6 +100,20 @@ export class SentencePipeline {
     record.lowConfidence = lowConfidence;
     out.emit({ kind: 'recognized', sentence: record });
     return true;
+  }
+
+  /**
+   * Starts recognizing a sentence while it is spoken, medic's locale first, if the recognizer can
+   * (issue 19); undefined when it cannot: the sentence is then decoded whole by recognize().
+   */
+  startLiveRecognition(
+    parties: ConversationParties,
+    onPartial: (text: string) => void,
+  ): LiveRecognition | undefined {
+    return this.transcription.startLiveSentence(
+      [parties.medic.locale, parties.patient.locale],
+      onPartial,
+    );
   }
 
   /**

@@ -29,6 +29,8 @@ export function toServerMessage(event: SessionEvent): ServerMessage {
         low_confidence: sentence.lowConfidence,
       };
     }
+    case 'partial':
+      return { type: 'asr_partial', sentence_id: event.sentenceId, text: event.text };
     case 'empty':
       return { type: 'sentence_empty', sentence_id: event.sentence.id };
     case 'translated': {

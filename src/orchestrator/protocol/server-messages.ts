@@ -23,6 +23,7 @@ export type ServerMessage =
   | HandshakeSuccessMessage
   | HandshakeRejectionMessage
   | ErrorMessage
+  | AsrPartialMessage
   | AsrResultMessage
   | SentenceEmptyMessage
   | TranslationResultMessage
@@ -67,6 +68,16 @@ export interface ErrorMessage {
   service: SessionErrorService;
   message: string;
   sentence_id?: string;
+}
+
+/**
+ * Extension (issue 19): the words recognized so far of a sentence still being spoken, for a live
+ * caption; replaced by the sentence's asr_result (or sentence_empty). Never after either of them.
+ */
+export interface AsrPartialMessage {
+  type: 'asr_partial';
+  sentence_id: string;
+  text: string;
 }
 
 export interface AsrResultMessage {

@@ -24,17 +24,31 @@ export class ConversationStore {
   private byId = new Map<string, SentenceRecord>();
   private flags: FlagRecord[] = [];
   private corrections: SpeakerCorrection[] = [];
+  /** Ids given so far: a live sentence gets its id at its onset, before its record exists. */
+  private idsGiven = 0;
 
   constructor(
     private readonly settings: SessionSettings,
     readonly startedAt: Date,
   ) {}
 
-  /** A new sentence, numbered after the others, in the medic's language until known. */
-  addSentence(source: SentenceSource, sentence?: Sentence): SentenceRecord {
+  /** The next sentence id (`s1`, `s2`, …, in the order the sentences began). */
+  reserveId(): string {
+    return `s${++this.idsGiven}`;
+  }
+
+  /**
+   * A new sentence, in the medic's language until known: numbered after the others, or with the
+   * id reserved for it at its onset.
+   */
+  addSentence(
+    source: SentenceSource,
+    sentence?: Sentence,
+    id: string = this.reserveId(),
+  ): SentenceRecord {
     const { medic } = this.settings.parties;
     const record = newSentenceRecord({
-      id: `s${this.sentences.length + 1}`,
+      id,
       source,
       detectedAt: nowIso(),
       startMs: sentence ? Math.round(sentence.speechStartMs) : undefined,

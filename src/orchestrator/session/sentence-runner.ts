@@ -2,6 +2,7 @@ import type { Sentence } from '../../audio/vad/sentence-segmenter.js';
 import type { KnownRole, SentenceRecord } from '../conversation/conversation.types.js';
 import type { PipelineOutput, SentencePipeline } from '../pipeline/sentence-pipeline.js';
 import type { ConversationStore } from './conversation-store.js';
+import type { LiveSentences } from './live-sentences.js';
 import type { SessionLifecycle } from './session-lifecycle.js';
 import type { SessionReplies } from './session-replies.js';
 import type { SessionSettings } from './session-settings.js';
@@ -23,6 +24,8 @@ export class SentenceRunner {
     private readonly conversation: ConversationStore,
     private readonly lifecycle: SessionLifecycle,
     replies: SessionReplies,
+    /** The sentences seen while spoken: their ids and live transcripts. */
+    private readonly live?: LiveSentences,
   ) {
     this.speed = settings.speed;
     this.output = {
@@ -36,10 +39,16 @@ export class SentenceRunner {
 
   /** A sentence of speech from the audio stream. */
   spoken(sentence: Sentence): void {
-    const record = this.conversation.addSentence('audio', sentence);
+    const live = this.live?.take(sentence);
+    const record = this.conversation.addSentence('audio', sentence, live?.id);
     const speed = this.speed;
     this.lifecycle.start(record, async () => {
-      const hasText = await this.pipeline.recognize(record, sentence.samples, this.output);
+      const hasText = await this.pipeline.recognize(
+        record,
+        sentence.samples,
+        this.output,
+        live?.transcript,
+      );
       if (hasText) await this.runBranches(record, speed, this.settings.enableDualDirection);
     });
   }

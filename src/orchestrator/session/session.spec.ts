@@ -4,129 +4,13 @@ import { Logger } from '@nestjs/common';
 import type { Sentence, SentenceSegmenter } from '../../audio/vad/sentence-segmenter.js';
 import { LiveAudioIntake } from '../../audio/stream/live-audio-intake.js';
 import { PcmS16leDecoder } from '../../audio/stream/pcm-s16le-decoder.js';
-import { encodeWav } from '../../audio/wav-encoder.js';
-import { EngineUnavailableError } from '../../common/errors/engine.errors.js';
-import type { LlmService } from '../../llm/llm.service.js';
-import type { OrchestratorMetrics } from '../../metrics/orchestrator-metrics.service.js';
-import type { SynthesisService } from '../../synthesis/synthesis.service.js';
-import type { LanguageIdentifier } from '../../language/identification/language-identifier.js';
-import type { TranscriptionService } from '../../transcription/transcription.service.js';
-import type { CatalogLanguage } from '../../language/catalog/catalog-language.js';
-import { LanguageCatalog } from '../../language/catalog/language-catalog.js';
-import { ClinicalTerminology } from '../../translation/terminology/clinical-terminology.js';
-import type { TranslationService } from '../../translation/translation.service.js';
 import { ArchiveBuilder } from '../archive/archive-builder.js';
 import { FIDELITY_MODEL } from '../pipeline/fidelity/fidelity-model.js';
-import { FidelityScorer } from '../pipeline/fidelity/fidelity-scorer.js';
-import { SessionLanguagesService } from '../languages/session-languages.service.js';
-import { SentencePipeline } from '../pipeline/sentence-pipeline.js';
 import { ClientMessageParser } from '../protocol/client-message-parser.js';
-import type { ServerMessage } from '../protocol/server-messages.js';
 import { Session } from './session.js';
 import type { SessionLimits } from './session-settings.js';
-import type { SessionTransport } from './session-transport.js';
 
-const catalog = new LanguageCatalog();
-const language = (code: string) => {
-  const normalized = catalog.normalize(code);
-  if (!normalized.ok) throw new Error(code);
-  return { language: normalized.language, locale: normalized.locale };
-};
-
-const unavailable = (service: string) =>
-  new EngineUnavailableError(service, 'fake', 'is down.', 'Start it.');
-
-/** Records each call the session and pipeline make on the metrics, as `name(args)`. */
-function recordingMetrics() {
-  const calls: string[] = [];
-  const metrics = new Proxy(
-    {},
-    {
-      get:
-        (_target, name) =>
-        (...args: unknown[]) =>
-          calls.push(
-            `${String(name)}(${args.map((a) => (typeof a === 'object' ? 'object' : a)).join(',')})`,
-          ),
-    },
-  ) as unknown as OrchestratorMetrics;
-  return { metrics, calls };
-}
-
-/** Engines behind the real pipeline, each scriptable per test. */
-function fakes() {
-  const recorded = recordingMetrics();
-  const calls = { asr: 0, tts: 0, paraphrase: 0 };
-  const state = {
-    asr: async (): Promise<{ text: string; locale: string; languageDecided: boolean }> => ({
-      text: 'the patient has a fever',
-      locale: 'en-US',
-      languageDecided: true,
-    }),
-    translate: async (text: string, _s: CatalogLanguage, target: CatalogLanguage) =>
-      `${target.iso6391}: ${text}`,
-    tts: async (_request: { text: string }, _signal?: AbortSignal) => ({
-      wav: encodeWav(new Float32Array(2205), 22050),
-      sampleRate: 22050,
-      durationMs: 100,
-      engine: 'fake',
-    }),
-    paraphrase: async ({ sentence }: { sentence: string }) => `${sentence} (plain)`,
-    untranslated: (_text: string): string[] => [],
-  };
-  const transcription = {
-    locales: ['en-US'],
-    transcribeSegment: () => {
-      calls.asr++;
-      return state.asr();
-    },
-  } as unknown as TranscriptionService;
-  const languageId = {
-    identify: (text: string, candidates: string[]) => ({
-      locale: /^(el|la) /i.test(text)
-        ? 'es-ES'
-        : (candidates.find((c) => c.startsWith('en')) ?? candidates[0]),
-      confidence: 1,
-      decided: true,
-    }),
-  } as unknown as LanguageIdentifier;
-  const translation = {
-    translateText: (text: string, source: CatalogLanguage, target: CatalogLanguage) =>
-      state.translate(text, source, target),
-    translateChecked: async (text: string, source: CatalogLanguage, target: CatalogLanguage) => ({
-      text: await state.translate(text, source, target),
-      untranslated: state.untranslated(text),
-    }),
-  } as unknown as TranslationService;
-  const synthesis = {
-    voices: async () => [
-      { language: 'en', gender: 'female' },
-      { language: 'es', gender: 'female' },
-      { language: 'es', gender: 'male' },
-    ],
-    synthesize: (request: { text: string }, signal?: AbortSignal) => {
-      calls.tts++;
-      return state.tts(request, signal);
-    },
-  } as unknown as SynthesisService;
-  const llm = {
-    paraphrase: (options: { sentence: string }) => {
-      calls.paraphrase++;
-      return state.paraphrase(options);
-    },
-  } as unknown as LlmService;
-  const pipeline = new SentencePipeline(
-    transcription,
-    languageId,
-    new SessionLanguagesService(catalog, translation, synthesis),
-    translation,
-    synthesis,
-    llm,
-    recorded.metrics,
-    new FidelityScorer(ClinicalTerminology.builtIn()),
-  );
-  return { pipeline, state, calls, metrics: recorded.metrics, recorded: recorded.calls };
-}
+import { fakes, language, RecordingTransport, unavailable } from './session.fixture.js';
 
 /**
  * A segmenter that turns each pushed chunk into one sentence; with `holding`, the sentence stays
@@ -163,29 +47,6 @@ class OneSentencePerChunk {
   }
   async flush(): Promise<Sentence[]> {
     return this.held.splice(0).map((sentence) => ({ ...sentence, end: 'flush' as const }));
-  }
-}
-
-class RecordingTransport implements SessionTransport {
-  readonly sent: ServerMessage[] = [];
-  closed?: { code: number; reason: string };
-  paused = 0;
-  resumed = 0;
-  send(message: ServerMessage): boolean {
-    this.sent.push(message);
-    return true;
-  }
-  close(code: number, reason: string): void {
-    this.closed = { code, reason };
-  }
-  pauseInput(): void {
-    this.paused++;
-  }
-  resumeInput(): void {
-    this.resumed++;
-  }
-  of(type: string): ServerMessage[] {
-    return this.sent.filter((m) => m.type === type);
   }
 }
 

@@ -14,6 +14,7 @@ import type {
 } from '../protocol/dto/client-messages.dto.js';
 import { ConversationStore } from './conversation-store.js';
 import { InputBackpressure } from './input-backpressure.js';
+import { LiveSentences } from './live-sentences.js';
 import { MessageRateLimit } from './message-rate-limit.js';
 import { SentenceRunner } from './sentence-runner.js';
 import { SessionReplies } from './session-replies.js';
@@ -47,6 +48,7 @@ export class Session {
   private readonly lifecycle: SessionLifecycle;
   private readonly sentences: SentenceRunner;
   private readonly replies: SessionReplies;
+  private readonly live: LiveSentences;
   /**
    * The client's input, audio frames and messages alike, handled one after the other in arrival
    * order, and so answered in that order: a typed sentence is numbered after the speech that came
@@ -87,12 +89,21 @@ export class Session {
       () => this.lifecycle.state === 'active',
       () => this.conversation.metrics.warnings++,
     );
+    // Sentences are numbered at their onset and recognized while spoken when the engine can.
+    this.live = new LiveSentences({
+      reserveId: () => this.conversation.reserveId(),
+      startRecognition: (onPartial) =>
+        deps.pipeline.startLiveRecognition(settings.parties, onPartial),
+      partial: (sentenceId, text) => this.replies.send({ kind: 'partial', sentenceId, text }),
+    });
+    deps.intake.listen(this.live);
     this.sentences = new SentenceRunner(
       settings,
       deps.pipeline,
       this.conversation,
       this.lifecycle,
       this.replies,
+      this.live,
     );
   }
 
@@ -387,6 +398,7 @@ export class Session {
       durationSeconds: (Date.now() - this.startedAt.getTime()) / 1000,
       audioBytes: this.audioBytes,
     });
+    this.live.close();
     this.lifecycle.close();
     this.conversation.clear();
     this.resolveClosed();

@@ -157,7 +157,7 @@ const DESCRIPTION = [
   '',
   '- **Connecting.** `GET /ws` upgraded to WebSocket. When the server sets API_KEYS, the upgrade carries a key (`Authorization: Bearer <key>` or `?token=<key>`). A refused upgrade is an HTTP answer with `{"detail": "…"}`: 401 (key), 403 (page origin), 429 (too many connections), 404 (another path).',
   '- **Handshake.** The first text frame is a `handshake`; the server answers `HandshakeSuccess` or an `error` with `service: "Handshake"` and closes with 1008.',
-  '- **Audio.** Binary frames of PCM signed 16-bit little-endian mono at the handshake’s `sample_rate`. Speech is cut into sentences at 640 ms of silence; each sentence gets `asr_result`, `translation_result` (branch A), `tts_audio` A, `reformulation_result` (branch B), `tts_audio` B, in that order.',
+  '- **Audio.** Binary frames of PCM signed 16-bit little-endian mono at the handshake’s `sample_rate`. Speech is cut into sentences at 640 ms of silence; each sentence gets `asr_result`, `translation_result` (branch A), `tts_audio` A, `reformulation_result` (branch B), `tts_audio` B, in that order. While a sentence is spoken, `asr_partial` may give its words so far (a live caption), before its `asr_result`.',
   '- **Ending.** `conversation_exit`: `exit_acknowledged`, the results still in flight, `conversation_archive` (unless `archive: false`), then close 1000.',
   '',
   'Errors are `error` messages; none closes the session unless it says so. The server never sends binary frames.',

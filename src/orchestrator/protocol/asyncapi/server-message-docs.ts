@@ -1,4 +1,5 @@
 import type {
+  AsrPartialMessage,
   AsrResultMessage,
   BranchCResultMessage,
   BranchCSkippedMessage,
@@ -27,6 +28,7 @@ export interface ServerMessageDocs {
   HandshakeSuccessMessage: MessageDoc<HandshakeSuccessMessage>;
   HandshakeRejectionMessage: MessageDoc<HandshakeRejectionMessage>;
   ErrorMessage: MessageDoc<ErrorMessage>;
+  AsrPartialMessage: MessageDoc<AsrPartialMessage>;
   AsrResultMessage: MessageDoc<AsrResultMessage>;
   SentenceEmptyMessage: MessageDoc<SentenceEmptyMessage>;
   TranslationResultMessage: MessageDoc<TranslationResultMessage>;
@@ -151,6 +153,24 @@ export const SERVER_MESSAGE_DOCS: ServerMessageDocs = {
           message: 'Sentence not found',
           sentence_id: 's42',
         },
+      },
+    ],
+  },
+  AsrPartialMessage: {
+    title: 'Live caption (partial recognition)',
+    summary: 'The words recognized so far of a sentence still being spoken.',
+    description:
+      'Extension. Sent while a sentence is spoken, when the recognizer decodes as speech arrives (ASR_ENGINE=pocketsphinx; never with a recognizer of whole segments such as ASR_ENGINE=openai): at most about three a second per sentence, only when the text changed, the first once it has two words. Each carries the whole text so far (not a delta): show it in place of the previous one. The sentence’s `asr_result` replaces it, or `sentence_empty` when recognition ends with no text after all: then remove the caption. None comes after the sentence’s `asr_result` or `sentence_empty`. Carries no language nor role: those are decided on the final text. Clients that do not show live captions ignore it.',
+    fields: {
+      sentence_id:
+        'The sentence being spoken; its `asr_result` or `sentence_empty` follows with the same id.',
+      text: 'The words recognized so far (not final: words may still change).',
+    },
+    examples: [
+      {
+        name: 'caption',
+        summary: 'The patient still speaking',
+        payload: { type: 'asr_partial', sentence_id: 's1', text: 'the patient has a' },
       },
     ],
   },

@@ -1,0 +1,251 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  type LiveSentenceListener,
+  type Sentence,
+  SentenceSegmenter,
+  type SentenceSegmenterOptions,
+} from './sentence-segmenter.js';
+import type { FrameClassifier } from './vad-stream.js';
+
+const RATE = 16;
+
+/** Probability = mean absolute sample value of the frame (as in sentence-segmenter.spec.ts). */
+class MagnitudeClassifier implements FrameClassifier {
+  async process(frame: Float32Array): Promise<number> {
+    await Promise.resolve();
+    return frame.reduce((sum, v) => sum + Math.abs(v), 0) / frame.length;
+  }
+  reset(): void {}
+}
+
+/** Audio made of [durationMs, magnitude] pieces; each sample distinct, so misplaced ones show. */
+function signal(pieces: [number, number][]): Float32Array {
+  const total = pieces.reduce((sum, [ms]) => sum + ms * RATE, 0);
+  const out = new Float32Array(total);
+  let at = 0;
+  for (const [ms, magnitude] of pieces) {
+    for (let i = 0; i < ms * RATE; i++, at++) {
+      out[at] = (at % 2 ? -1 : 1) * magnitude * (1 + (at % 97) / 1000);
+    }
+  }
+  return out;
+}
+
+const OPTIONS: SentenceSegmenterOptions = {
+  threshold: 0.5,
+  silenceFrames: 20,
+  prerollMs: 192,
+  maxSentenceMs: 15_000,
+  minSpeechFrames: 3,
+};
+
+/** What the listener was told, sentence by sentence, checking the order of the calls. */
+class Recorder implements LiveSentenceListener {
+  readonly streams: Float32Array[][] = [];
+  readonly done: Sentence[] = [];
+  open = false;
+  drops = 0;
+  started(samples: Float32Array): void {
+    expect(this.open).toBe(false);
+    this.open = true;
+    this.streams.push([samples]);
+  }
+  samples(samples: Float32Array): void {
+    expect(this.open).toBe(true);
+    expect(samples.length).toBeGreaterThan(0);
+    this.streams.at(-1)!.push(samples);
+  }
+  ended(sentence: Sentence): void {
+    expect(this.open).toBe(true);
+    this.open = false;
+    this.done.push(sentence);
+  }
+  dropped(): void {
+    this.drops++;
+    this.open = false;
+  }
+  joined(i: number): Float32Array {
+    const parts = this.streams[i];
+    const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const part of parts) {
+      out.set(part, at);
+      at += part.length;
+    }
+    return out;
+  }
+}
+
+type Step = Float32Array | 'cut' | 'flush';
+
+/** Runs the steps, audio cut into chunks of the given sizes in turn; returns what came out. */
+async function run(
+  steps: Step[],
+  chunkSizes: number[],
+  options: Partial<SentenceSegmenterOptions> = {},
+) {
+  const segmenter = new SentenceSegmenter(new MagnitudeClassifier(), { ...OPTIONS, ...options });
+  const recorder = new Recorder();
+  segmenter.listener = recorder;
+  const sentences: Sentence[] = [];
+  let chunk = 0;
+  for (const step of steps) {
+    if (step === 'cut') sentences.push(...(await segmenter.cut()));
+    else if (step === 'flush') sentences.push(...(await segmenter.flush()));
+    else {
+      for (let at = 0; at < step.length; chunk++) {
+        const size = chunkSizes[chunk % chunkSizes.length];
+        sentences.push(...(await segmenter.push(step.subarray(at, at + size))));
+        at += size;
+      }
+    }
+  }
+  return { sentences, recorder };
+}
+
+const bytes = (a: Float32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+
+/** Each sentence returned was streamed, in order, sample for sample, and ended with itself. */
+function expectStreamedExactly(sentences: Sentence[], recorder: Recorder): void {
+  expect(recorder.open).toBe(false);
+  expect(recorder.drops).toBe(0);
+  expect(recorder.done).toHaveLength(sentences.length);
+  sentences.forEach((sentence, i) => {
+    expect(recorder.done[i]).toBe(sentence);
+    const streamed = recorder.joined(i);
+    expect(streamed.length).toBe(sentence.samples.length);
+    expect(bytes(streamed).equals(bytes(sentence.samples))).toBe(true);
+  });
+}
+
+const CHUNKINGS = [[1], [100], [511], [512], [513], [4000], [1, 100, 511, 513, 4000], [3, 7919]];
+
+describe('SentenceSegmenter, live', () => {
+  it('streams each sentence exactly: pre-roll, speech with its pauses, tail; splits too', async () => {
+    // Two sentences (one with a 300 ms pause and a hysteresis dip), a blip, a max-length split.
+    const audio = signal([
+      [777, 0.01],
+      [1_333, 0.8],
+      [300, 0],
+      [321, 0.4],
+      [555, 0.9],
+      [900, 0.05],
+      [50, 0.9],
+      [1_111, 0],
+      [20_017, 0.7],
+      [700, 0],
+      [2_345, 0.6],
+      [123, 0],
+    ]);
+    const reference = await run([audio, 'flush'], [audio.length]);
+    expect(reference.sentences.map((s) => s.end)).toEqual([
+      'silence',
+      'max-length',
+      'silence',
+      'flush',
+    ]);
+    for (const sizes of CHUNKINGS) {
+      const { sentences, recorder } = await run([audio, 'flush'], sizes);
+      expect(sentences).toHaveLength(reference.sentences.length);
+      expectStreamedExactly(sentences, recorder);
+    }
+  }, 60_000);
+
+  it('holds a pause back until the speech resumes', async () => {
+    const segmenter = new SentenceSegmenter(new MagnitudeClassifier(), OPTIONS);
+    const recorder = new Recorder();
+    segmenter.listener = recorder;
+    await segmenter.push(
+      signal([
+        [1024, 0],
+        [1024, 0.9],
+      ]),
+    );
+    const before = recorder.joined(0).length;
+    expect(before).toBe((1024 + 192) * RATE); // pre-roll and speech so far
+    // 320 ms of pause: only the 100 ms tail is given, the rest is held back.
+    await segmenter.push(signal([[320, 0]]));
+    expect(recorder.joined(0).length).toBe(before + 100 * RATE);
+    // Speech again: the whole pause, then the new speech.
+    await segmenter.push(signal([[96, 0.9]]));
+    expect(recorder.joined(0).length).toBe(before + (320 + 96) * RATE);
+  });
+
+  it('streams exactly around cut() in a pause and mid-speech, and flush() mid-speech', async () => {
+    const steps: Step[] = [
+      signal([
+        [1024, 0],
+        [1024, 0.9],
+        [320, 0],
+      ]),
+      'cut', // in its closing silence
+      signal([
+        [640, 0],
+        [2048, 0.9],
+      ]),
+      'cut', // mid-speech: the speech goes on as a continuation
+      signal([
+        [500, 0.9],
+        [400, 0],
+        [700, 0.8],
+      ]),
+      'cut',
+      signal([[2000, 0]]), // the pause after a cut is no sentence
+      'cut',
+      signal([
+        [640, 0],
+        [1000, 0.9],
+      ]),
+      'flush', // mid-speech, partial frame included
+      signal([
+        [320, 0],
+        [640, 0.9],
+        [300, 0],
+      ]),
+      'flush', // in its closing silence
+    ];
+    const reference = await run(steps, [1_000_000]);
+    expect(reference.sentences.map((s) => s.end)).toEqual(['cut', 'cut', 'cut', 'flush', 'flush']);
+    for (const sizes of CHUNKINGS) {
+      const { sentences, recorder } = await run(steps, sizes);
+      expect(sentences.map((s) => s.end)).toEqual(reference.sentences.map((s) => s.end));
+      expectStreamedExactly(sentences, recorder);
+    }
+  }, 60_000);
+
+  it('streams exactly when the maximum is reached in a pause, and tells nothing of blips', async () => {
+    const audio = signal([
+      [64, 0.9], // a blip: no onset
+      [500, 0],
+      [4_800, 0.9],
+      [320, 0],
+      [2_048, 0.9],
+      [2_000, 0],
+    ]);
+    for (const sizes of CHUNKINGS) {
+      const { sentences, recorder } = await run([audio, 'flush'], sizes, {
+        maxSentenceMs: 5_000,
+        prerollMs: 0,
+      });
+      expect(sentences.map((s) => s.end)).toEqual(['max-length', 'silence']);
+      expectStreamedExactly(sentences, recorder);
+    }
+  }, 60_000);
+
+  it('without a listener, emits the same sentences', async () => {
+    const audio = signal([
+      [1024, 0],
+      [3_000, 0.9],
+      [250, 0],
+      [1_000, 0.8],
+      [1_000, 0],
+    ]);
+    const withListener = await run([audio, 'flush'], [333]);
+    const segmenter = new SentenceSegmenter(new MagnitudeClassifier(), OPTIONS);
+    const plain = [...(await segmenter.push(audio)), ...(await segmenter.flush())];
+    expect(plain).toHaveLength(withListener.sentences.length);
+    plain.forEach((s, i) =>
+      expect(bytes(s.samples).equals(bytes(withListener.sentences[i].samples))).toBe(true),
+    );
+  });
+});

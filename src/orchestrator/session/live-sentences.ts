@@ -1,0 +1,116 @@
+import { Logger } from '@nestjs/common';
+import type { LiveSentenceListener, Sentence } from '../../audio/vad/sentence-segmenter.js';
+import { describeFailure } from '../../common/errors/describe-failure.js';
+import type { LiveRecognition, Transcript } from '../../transcription/transcription.service.js';
+import { settle, type Settled } from '../pipeline/settle.js';
+import { PartialCaption } from './partial-caption.js';
+
+/** A sentence whose speech has ended, as the live feed knew it. */
+export interface EndedLiveSentence {
+  /** Its id, given at its onset. */
+  readonly id: string;
+  /** Its transcript, recognized while it was spoken; absent when it is to be decoded whole. */
+  readonly transcript?: Promise<Settled<Transcript>>;
+}
+
+export interface LiveSentencesDeps {
+  /** The next sentence id of the conversation (ids follow the order speech began). */
+  reserveId(): string;
+  /** A recognition fed while the sentence is spoken, or undefined (no streaming, no decoder free). */
+  startRecognition(onPartial: (text: string) => void): LiveRecognition | undefined;
+  /** Sends an asr_partial. */
+  partial(sentenceId: string, text: string): void;
+}
+
+const logger = new Logger('Session');
+
+/**
+ * A session's sentences while they are spoken (issue 19), told by the VAD segmenter: at the onset
+ * the sentence gets its id and, when the recognizer can stream, a live recognition that receives
+ * its samples as they become certain; its partial text goes out as asr_partial (PartialCaption).
+ * At the end of the speech the recognition is finished at once, freeing its decoder, and the
+ * transcript waits for the sentence's pipeline (`take`). A recognition that cannot start or
+ * fails while fed is cancelled and the sentence is decoded whole: never lost.
+ */
+export class LiveSentences implements LiveSentenceListener {
+  private current?: {
+    readonly id: string;
+    recognition?: LiveRecognition;
+    readonly caption: PartialCaption;
+  };
+  private readonly finished = new Map<Sentence, EndedLiveSentence>();
+
+  constructor(private readonly deps: LiveSentencesDeps) {}
+
+  started(samples: Float32Array): void {
+    this.abandonCurrent();
+    const id = this.deps.reserveId();
+    const caption = new PartialCaption((text) => this.deps.partial(id, text));
+    this.current = { id, caption };
+    try {
+      this.current.recognition = this.deps.startRecognition((text) => caption.offer(text));
+    } catch (error) {
+      logger.error({ msg: 'live recognition did not start', failure: describeFailure(error) });
+    }
+    this.samples(samples);
+  }
+
+  samples(samples: Float32Array): void {
+    const current = this.current;
+    if (!current?.recognition) return;
+    try {
+      current.recognition.push(samples);
+    } catch (error) {
+      // The sentence is decoded whole at its end instead.
+      logger.error({ msg: 'live recognition failed', failure: describeFailure(error) });
+      current.caption.close();
+      this.cancel(current.recognition);
+      current.recognition = undefined;
+    }
+  }
+
+  ended(sentence: Sentence): void {
+    const current = this.current;
+    if (!current) return;
+    this.current = undefined;
+    current.caption.close();
+    const { id, recognition } = current;
+    this.finished.set(sentence, {
+      id,
+      transcript: recognition ? settle(recognition.finish()) : undefined,
+    });
+  }
+
+  dropped(): void {
+    this.abandonCurrent();
+  }
+
+  /** The sentence's id and transcript, if the live feed saw it (once). */
+  take(sentence: Sentence): EndedLiveSentence | undefined {
+    const found = this.finished.get(sentence);
+    this.finished.delete(sentence);
+    return found;
+  }
+
+  /** The session is gone: the sentence being spoken releases its decoder. */
+  close(): void {
+    this.abandonCurrent();
+    // Their finish() is under way and releases their decoders.
+    this.finished.clear();
+  }
+
+  private abandonCurrent(): void {
+    const current = this.current;
+    this.current = undefined;
+    current?.caption.close();
+    if (current?.recognition) this.cancel(current.recognition);
+  }
+
+  private cancel(recognition: LiveRecognition): void {
+    try {
+      recognition.cancel();
+    } catch (error) {
+      logger.error({ msg: 'live recognition cancel failed', failure: describeFailure(error) });
+    }
+  }
+}

@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Logger } from '@nestjs/common';
+import { waitFor } from '../../../test/support/wait-for.js';
+import { LiveAudioIntake } from '../../audio/stream/live-audio-intake.js';
+import { PcmS16leDecoder } from '../../audio/stream/pcm-s16le-decoder.js';
+import { SentenceSegmenter } from '../../audio/vad/sentence-segmenter.js';
+import type { FrameClassifier } from '../../audio/vad/vad-stream.js';
+import type { LiveRecognition, Transcript } from '../../transcription/transcription.service.js';
+import { ArchiveBuilder } from '../archive/archive-builder.js';
+import { ClientMessageParser } from '../protocol/client-message-parser.js';
+import { Session } from './session.js';
+import { fakes, language, RecordingTransport, unavailable } from './session.fixture.js';
+
+/** Probability = mean absolute sample value of the frame: loud audio is speech. */
+class MagnitudeClassifier implements FrameClassifier {
+  async process(frame: Float32Array): Promise<number> {
+    return frame.reduce((sum, v) => sum + Math.abs(v), 0) / frame.length;
+  }
+  reset(): void {}
+}
+
+/** PCM s16le of [durationMs, magnitude] pieces at 16 kHz. */
+function pcm(pieces: [number, number][]): Uint8Array {
+  const total = pieces.reduce((n, [ms]) => n + ms * 16, 0);
+  const samples = new Int16Array(total);
+  let at = 0;
+  for (const [ms, magnitude] of pieces) {
+    for (let i = 0; i < ms * 16; i++, at++) samples[at] = (at % 2 ? -1 : 1) * magnitude * 32767;
+  }
+  return new Uint8Array(samples.buffer);
+}
+
+const TRANSCRIPT: Transcript = {
+  text: 'the patient has a fever',
+  locale: 'en-US',
+  languageDecided: true,
+  confidence: 0.9,
+  lowConfidence: false,
+};
+
+/** A live recognition: a partial per push (one more word each), then `result` at finish. */
+class FakeLive implements LiveRecognition {
+  pushed = 0;
+  finished = 0;
+  cancelled = 0;
+  result: () => Promise<Transcript> = async () => TRANSCRIPT;
+  constructor(private readonly onPartial: (text: string) => void) {}
+  push(samples: Float32Array): void {
+    this.pushed += samples.length;
+    this.onPartial(TRANSCRIPT.text.split(' ').slice(0, 2).join(' '));
+  }
+  finish(): Promise<Transcript> {
+    this.finished++;
+    return this.result();
+  }
+  cancel(): void {
+    this.cancelled++;
+  }
+}
+
+function setup() {
+  const engines = fakes();
+  const transport = new RecordingTransport();
+  const streams: FakeLive[] = [];
+  engines.state.live = (onPartial) => {
+    const stream = new FakeLive(onPartial);
+    streams.push(stream);
+    return stream;
+  };
+  const segmenter = new SentenceSegmenter(new MagnitudeClassifier(), {
+    threshold: 0.5,
+    silenceFrames: 20,
+    prerollMs: 192,
+    maxSentenceMs: 15_000,
+  });
+  const session = new Session(
+    {
+      id: 'test-session',
+      parties: {
+        medic: language('es'),
+        patient: language('en'),
+        medicVoice: 'female',
+        patientVoice: 'female',
+      },
+      speed: 1,
+      enableDualDirection: false,
+      sampleRate: 16000,
+    },
+    {
+      idleTimeoutMs: 60_000,
+      maxDurationMs: 3_600_000,
+      pipelineConcurrency: 2,
+      maxQueuedSentences: 2,
+      drainTimeoutMs: 5_000,
+    },
+    {
+      pipeline: engines.pipeline,
+      parser: new ClientMessageParser(),
+      archive: new ArchiveBuilder(),
+      intake: new LiveAudioIntake(new PcmS16leDecoder(), segmenter),
+      metrics: engines.metrics,
+    },
+    transport,
+  );
+  /** Sends audio in 20 ms frames. */
+  const send = (bytes: Uint8Array) => {
+    for (let at = 0; at < bytes.length; at += 640)
+      session.handleAudio(bytes.subarray(at, at + 640));
+  };
+  const exit = async () => {
+    session.handleText(JSON.stringify({ type: 'conversation_exit', archive: false }));
+    await session.closed;
+  };
+  const types = (id: string) =>
+    transport.sent.filter((m) => 'sentence_id' in m && m.sentence_id === id).map((m) => m.type);
+  return { session, transport, streams, send, exit, types, ...engines };
+}
+
+/** One sentence: 500 ms of silence, 1.5 s of speech, 1 s of silence (it ends after 640 ms). */
+const SENTENCE = pcm([
+  [500, 0],
+  [1500, 0.9],
+  [1000, 0],
+]);
+
+describe('Session, sentences recognized while spoken', () => {
+  beforeAll(() => Logger.overrideLogger(false));
+  afterAll(() => Logger.overrideLogger(['log', 'error', 'warn']));
+
+  it('feeds the live recognition, sends a partial before asr_result, never decodes it whole', async () => {
+    const { transport, streams, send, exit, types, calls } = setup();
+    send(SENTENCE);
+    await exit();
+    expect(streams).toHaveLength(1);
+    // Speech on whole 32 ms frames: 512–2016 ms; the stream had the pre-roll (192 ms), the
+    // speech and the tail (100 ms), exactly.
+    expect(streams[0]).toMatchObject({ pushed: (192 + 1504 + 100) * 16, finished: 1 });
+    expect(calls.asr).toBe(0);
+    expect(types('s1')).toEqual([
+      'asr_partial',
+      'asr_result',
+      'translation_result',
+      'tts_audio',
+      'reformulation_result',
+      'tts_audio',
+    ]);
+    expect(transport.of('asr_partial')).toEqual([
+      { type: 'asr_partial', sentence_id: 's1', text: 'the patient' },
+    ]);
+    expect(transport.of('asr_result')[0]).toMatchObject({
+      text: TRANSCRIPT.text,
+      start_ms: 512,
+      end_ms: 2016,
+    });
+  });
+
+  it('decodes the sentence whole when no live recognition is available', async () => {
+    const { transport, state, send, exit, types, calls } = setup();
+    state.live = () => undefined;
+    send(SENTENCE);
+    await exit();
+    expect(calls.asr).toBe(1);
+    expect(transport.of('asr_partial')).toEqual([]);
+    expect(types('s1')[0]).toBe('asr_result');
+  });
+
+  it('reports a failed finish as an ASR error on the sentence, as a failed recognition', async () => {
+    const { transport, streams, send, exit, types } = setup();
+    send(SENTENCE.subarray(0, 32_000)); // into the speech: the stream is open
+    await waitFor(() => expect(streams).toHaveLength(1));
+    streams[0].result = async () => {
+      throw unavailable('Transcription');
+    };
+    send(SENTENCE.subarray(32_000));
+    await exit();
+    expect(types('s1')).toEqual(['asr_partial', 'error']);
+    expect(transport.of('error')[0]).toMatchObject({ service: 'ASR', sentence_id: 's1' });
+  });
+
+  it('a sentence that ends empty after a partial gets sentence_empty with its id', async () => {
+    const { streams, send, exit, types } = setup();
+    send(SENTENCE.subarray(0, 32_000));
+    await waitFor(() => expect(streams).toHaveLength(1));
+    streams[0].result = async () => ({ ...TRANSCRIPT, text: '', confidence: null });
+    send(SENTENCE.subarray(32_000));
+    await exit();
+    expect(types('s1')).toEqual(['asr_partial', 'sentence_empty']);
+  });
+
+  it('a text typed during speech comes after it; the speech after it is a new live sentence', async () => {
+    const { transport, streams, send, session, exit } = setup();
+    send(
+      pcm([
+        [500, 0],
+        [800, 0.9],
+      ]),
+    );
+    session.handleText(JSON.stringify({ type: 'text_input', text: 'hola', role: 'medic' }));
+    send(
+      pcm([
+        [700, 0.9],
+        [1000, 0],
+      ]),
+    );
+    await exit();
+    const results = transport.sent.flatMap((m) =>
+      m.type === 'asr_result' ? [[m.sentence_id, m.source]] : [],
+    );
+    expect(results.sort()).toEqual([
+      ['s1', 'audio'],
+      ['s2', 'text'],
+      ['s3', 'audio'],
+    ]);
+    expect(streams.map((s) => s.finished)).toEqual([1, 1]);
+  });
+
+  it('releases the decoder of a sentence being spoken when the connection closes', async () => {
+    const { streams, send, session } = setup();
+    send(SENTENCE.subarray(0, 32_000));
+    await waitFor(() => expect(streams).toHaveLength(1));
+    session.transportClosed();
+    await session.closed;
+    expect(streams[0]).toMatchObject({ finished: 0, cancelled: 1 });
+  });
+});
