@@ -47,7 +47,7 @@ describe("the console in the patient's language", () => {
     ensureBuilt();
     server = await startBuiltServer({ LOG_LEVEL: 'warn' });
     browser = await launchChromium(join(ROOT, 'test/fixtures/audio/silence.wav'));
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   }, 180_000);
 
   afterAll(async () => {

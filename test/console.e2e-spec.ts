@@ -66,7 +66,7 @@ describe('interpreter console in Chromium', () => {
     server = await startBuiltServer({ LOG_LEVEL: 'warn' });
     browser = await launchChromium(join(ROOT, 'test/fixtures/audio/pauses.wav'));
     context = await browser.newContext({
-      viewport: { width: 1280, height: 800 },
+      viewport: { width: 1024, height: 768 },
       acceptDownloads: true,
     });
     page = await context.newPage();
