@@ -8,6 +8,8 @@ import { ConversationStore, type SentenceState } from './conversation-store';
 import { ConversationView } from './conversation-view';
 import { byId, el } from './dom';
 import { FlagDialog } from './flag-dialog';
+import { markFragment } from './fragment-card';
+import type { Parties } from './i18n/both-parties';
 import { Microphone } from './microphone';
 import type { PcmFrame } from './pcm-format';
 import {
@@ -22,10 +24,12 @@ import {
   type SessionSampleRate,
 } from './protocol';
 import { SessionClient, sessionUrl, type CloseInfo } from './session-client';
+import { SpeechNotice } from './speech-notice';
 import { SpeechPlayer } from './speech-player';
 import type { StartChoice } from './start-view';
 import { fillSpeeds } from './start-view';
 import { StatusBar, type MicState, type Phase } from './status-bar';
+import { TalkOver, cancelsEcho } from './talk-over';
 import {
   FLAG_LABEL,
   ROLE_LABEL,
@@ -45,6 +49,8 @@ export interface EndResult {
 
 /** Silence sent when the microphone is switched off, to end a sentence being spoken (> 640 ms). */
 const TRAILING_SILENCE_MS = 800;
+/** How long "the tablet stopped speaking" and "some words were not heard" stay shown. */
+const SPEECH_NOTICE_MS = 8000;
 /** How long an error stays in the status line. */
 const ERROR_SHOWN_MS = 10_000;
 
@@ -77,6 +83,12 @@ export class Conversation {
   private readonly player: SpeechPlayer;
   private client?: SessionClient;
   private microphone?: Microphone;
+  /** What the microphone sends while the tablet speaks (echo cancelled or not), barge-in. */
+  private talkOver?: TalkOver;
+  private readonly parties: Parties;
+  private readonly speechNotice: SpeechNotice;
+  /** Sentences heard cut (talk-over.ts): shown as fragments, not played by themselves. */
+  private readonly fragments = new Set<string>();
   private phase: Phase = 'connecting';
   private mic: MicState = 'starting';
   private playing = false;
@@ -96,6 +108,8 @@ export class Conversation {
     private readonly flagDialog: FlagDialog,
     private readonly onEnded: (result: EndResult) => void,
   ) {
+    this.parties = { medic: choice.medicLanguage, patient: choice.patientLanguage };
+    this.speechNotice = new SpeechNotice(this.parties);
     this.view = new ConversationView(controls.list, {
       replay: (id, branch) => this.player.replay(id, branch),
       flag: (id) => void this.flagSentence(id),
@@ -113,6 +127,10 @@ export class Conversation {
         },
         onPlayingChange: (playing) => {
           this.playing = playing;
+          // Without echo cancellation the microphone is not sent while the tablet speaks.
+          if (playing && this.mic === 'on' && this.talkOver?.echoCancelled === false) {
+            this.speechNotice.show('speech.waitForTablet');
+          } else if (!playing) this.speechNotice.hide('speech.waitForTablet');
           this.updateStatus();
         },
       },
@@ -129,6 +147,8 @@ export class Conversation {
     try {
       this.microphone = await Microphone.open({ onFrame: (frame) => this.onFrame(frame) });
       this.sampleRate = this.microphone.sampleRate;
+      this.talkOver = new TalkOver(cancelsEcho(this.microphone.settings));
+      controls.list.dataset.echoCancellation = String(this.talkOver.echoCancelled);
     } catch (error) {
       micProblem = error instanceof Error ? error.message : String(error);
       this.mic = 'unavailable';
@@ -167,6 +187,10 @@ export class Conversation {
     if (this.mic === 'off') {
       // What was being said becomes a sentence now rather than at the next words.
       this.client?.sendAudio(silence(this.sampleRate, TRAILING_SILENCE_MS));
+      this.talkOver?.sent(TRAILING_SILENCE_MS);
+      // Nobody is heard any more: the tablet need not wait.
+      this.talkOver?.reset();
+      this.player.hold(false);
     }
     this.updateMicButton();
     this.updateStatus();
@@ -230,6 +254,7 @@ export class Conversation {
     void this.microphone?.close();
     this.microphone = undefined;
     this.player.dispose();
+    this.speechNotice.hide();
     this.view.clear();
     this.flagDialog.close();
   }
@@ -237,19 +262,35 @@ export class Conversation {
   // ---- the session ----
 
   private onFrame(frame: PcmFrame): void {
-    if (this.phase !== 'live' || this.mic !== 'on') return;
-    this.status.showLevel(this.playing ? 0 : frame.peak);
-    // While the tablet speaks, the microphone would hear the translation: silence is sent instead.
-    this.client?.sendAudio(this.playing ? new ArrayBuffer(frame.pcm.byteLength) : frame.pcm);
+    if (this.phase !== 'live' || this.mic !== 'on' || !this.talkOver) return;
+    const durationMs = (frame.pcm.byteLength / 2 / this.sampleRate) * 1000;
+    const outcome = this.talkOver.frame(frame.pcm, durationMs, this.playing);
+    this.status.showLevel(outcome.send === frame.pcm ? frame.peak : 0);
+    // Someone speaks over the tablet: it stops, so that nobody waits for the device.
+    if (outcome.bargeIn && this.player.interrupt()) {
+      this.speechNotice.show('speech.stopped', SPEECH_NOTICE_MS);
+    }
+    this.player.hold(outcome.holdPlayback);
+    this.client?.sendAudio(outcome.send);
   }
 
   private onMessage(message: ServerMessage): void {
     const change = this.store.apply(message);
     switch (message.type) {
       case 'asr_result':
+        // A sentence cut by the silence sent while the tablet spoke is a fragment: never played
+        // by itself, nor shown as a sentence; both parties are asked to say it again.
+        if (
+          message.source === 'audio' &&
+          this.talkOver?.isFragment(message.start_ms, message.end_ms)
+        ) {
+          this.fragments.add(message.sentence_id);
+          this.player.drop(message.sentence_id);
+          this.speechNotice.show('speech.lost', SPEECH_NOTICE_MS);
+        }
         // A sentence the recognizer doubts is not played by itself: the speaker is asked to
         // repeat first; its speech stays on the card's buttons.
-        if (message.low_confidence) this.player.drop(message.sentence_id, 1);
+        else if (message.low_confidence) this.player.drop(message.sentence_id, 1);
         else this.player.expect(message.sentence_id, 1);
         break;
       case 'tts_audio':
@@ -261,7 +302,7 @@ export class Conversation {
         const sentence = this.store.sentences.get(message.sentence_id);
         if (sentence?.correcting && message.role !== message.previous_role) {
           this.player.drop(sentence.id, sentence.revision - 1);
-          this.player.expect(sentence.id, sentence.revision);
+          if (!this.fragments.has(sentence.id)) this.player.expect(sentence.id, sentence.revision);
         }
         break;
       }
@@ -384,6 +425,7 @@ export class Conversation {
       (branch) => this.player.has(sentence.id, branch),
       this.phase !== 'live',
     );
+    if (this.fragments.has(sentence.id)) markFragment(controls.list, sentence.id, this.parties);
   }
 
   private rerenderAll(): void {
@@ -419,6 +461,7 @@ export class Conversation {
     controls.list.replaceChildren();
     delete controls.list.dataset.speechReceived;
     delete controls.list.dataset.speechPlayed;
+    delete controls.list.dataset.echoCancellation;
     controls.languages.textContent = '';
     controls.warnings.replaceChildren();
     controls.warnings.hidden = true;

@@ -63,7 +63,7 @@ function describe({ phase, mic, pending, playing, error }: StatusInput): {
   const parts: string[] = [];
   let state: string;
   if (playing) {
-    parts.push('▶ Playing the translation (microphone paused)');
+    parts.push('▶ Playing the translation');
     state = 'playing';
   } else if (mic === 'on') {
     parts.push('● Listening');
