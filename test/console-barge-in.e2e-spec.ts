@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { type PageWatch, launchChromium, screenshot, watchPage } from './support/browser.js';
 import { type BuiltServer, ROOT, ensureBuilt, startBuiltServer } from './support/built-server.js';
 
@@ -24,8 +24,10 @@ const PAUSE_MS = 3000;
 /** After the second sentence: time to switch the microphone off before the file loops. */
 const TAIL_MS = 9000;
 
-/** The phrasebook's `speech.stopped` (console/src/i18n/english.ts). */
+/** The phrasebook's English (console/src/i18n/english.ts). */
 const STOPPED_EN = 'The tablet stopped speaking so that you can speak.';
+const WAIT_EN = 'Please wait until the tablet has finished speaking.';
+const LOST_EN = 'Some words could not be heard. Please say them again.';
 
 interface SpeechFile {
   file: string;
@@ -86,9 +88,54 @@ async function until(check: () => Promise<boolean>, timeoutMs = 45_000): Promise
   }
 }
 
+/** The asr_result messages the page receives, as they come. */
+function asrResults(page: Page): AsrResult[] {
+  const results: AsrResult[] = [];
+  page.on('websocket', (socket) =>
+    socket.on('framereceived', ({ payload }) => {
+      const message = JSON.parse(String(payload)) as { type: string } & AsrResult;
+      if (message.type === 'asr_result') results.push(message);
+    }),
+  );
+  return results;
+}
+
+/** A Spanish-speaking medic and an English-speaking patient, translations played by themselves. */
+async function startConversation(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/`);
+  await page.locator('#medic-language option[value="es-ES"]').waitFor({ state: 'attached' });
+  await page.selectOption('#medic-language', 'es-ES');
+  await page.selectOption('#patient-language', 'en-US');
+  await page.click('#start-button');
+  await page.locator('body[data-screen="conversation"]').waitFor();
+  expect(await page.isChecked('#autoplay')).toBe(true); // "Play by itself"
+}
+
+/** The lines of a both-parties phrase: its text, lang and dir. */
+function partiesLines(parent: Locator) {
+  return parent.locator('.both-parties__line').evaluateAll((elements) =>
+    elements.map((e) => ({
+      text: e.textContent,
+      lang: e.getAttribute('lang'),
+      dir: e.getAttribute('dir'),
+    })),
+  );
+}
+
+/** The patient's line first (English); the medic's in Spanish, once the page has Spanish words
+ * (until then the phrasebook falls back to English, and one line says it to both). */
+function expectBothParties(
+  lines: { text: string | null; lang: string | null; dir: string | null }[],
+  english: string,
+): void {
+  expect(lines[0]).toEqual({ text: english, lang: 'en', dir: 'ltr' });
+  expect(lines.length === 1 || (lines.length === 2 && lines[1].lang === 'es')).toBe(true);
+}
+
 describe('console: speech while the tablet speaks', () => {
   let server: BuiltServer;
   let browser: Browser;
+  let fallbackBrowser: Browser | undefined;
   let page: Page;
   let watch: PageWatch;
   let dir: string;
@@ -115,25 +162,14 @@ describe('console: speech while the tablet speaks', () => {
 
   afterAll(async () => {
     await browser?.close();
+    await fallbackBrowser?.close();
     await server?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('stops the tablet when someone speaks over it, and loses no sentence', async () => {
-    const results: AsrResult[] = [];
-    page.on('websocket', (socket) =>
-      socket.on('framereceived', ({ payload }) => {
-        const message = JSON.parse(String(payload)) as { type: string } & AsrResult;
-        if (message.type === 'asr_result') results.push(message);
-      }),
-    );
-    await page.goto(`${server.url}/`);
-    await page.locator('#medic-language option[value="es-ES"]').waitFor({ state: 'attached' });
-    await page.selectOption('#medic-language', 'es-ES');
-    await page.selectOption('#patient-language', 'en-US');
-    await page.click('#start-button');
-    await page.locator('body[data-screen="conversation"]').waitFor();
-    expect(await page.isChecked('#autoplay')).toBe(true); // "Play by itself"
+    const results = asrResults(page);
+    await startConversation(page, server.url);
     // Chromium cancels the echo of the fake microphone: the page trusts it.
     await page
       .locator('#conversation[data-echo-cancellation="true"]')
@@ -147,16 +183,7 @@ describe('console: speech while the tablet speaks', () => {
     // Both parties are told, each in their own language, marked with it.
     const notice = page.locator('#speech-notice[data-key="speech.stopped"]');
     await notice.waitFor();
-    const lines = await notice
-      .locator('.both-parties__line')
-      .evaluateAll((elements) =>
-        elements.map((e) => ({ lang: e.getAttribute('lang'), dir: e.getAttribute('dir') })),
-      );
-    // The patient's line first (English); the medic's in Spanish, once the page has Spanish words
-    // (until then the phrasebook falls back to English, and one line says it to both).
-    expect(await notice.locator('.both-parties__line').first().textContent()).toBe(STOPPED_EN);
-    expect(lines[0]).toEqual({ lang: 'en', dir: 'ltr' });
-    expect(lines.length === 1 || (lines.length === 2 && lines[1].lang === 'es')).toBe(true);
+    expectBothParties(await partiesLines(notice), STOPPED_EN);
     await screenshot(page, 'barge-in');
 
     // The second sentence, said over the tablet, is recognized whole.
@@ -186,6 +213,75 @@ describe('console: speech while the tablet speaks', () => {
       .locator('.sentence__speech[data-speech-state="played"]')
       .waitFor({ state: 'attached' });
 
+    expect(watch.foreignRequests).toEqual([]);
+    expect(watch.errors).toEqual([]);
+  }, 180_000);
+
+  it('without echo cancellation, silences the microphone during playback and shows no fragment as a sentence', async () => {
+    // The second speaker goes on after the translation ends (two sentences without a pause the
+    // service would end a sentence at): what is said after the silence reaches the service.
+    const wav = join(dir, 'talk-over-long.wav');
+    const longer = Buffer.concat([second, silence(150), speechOf('04-blood-pressure.wav')]);
+    writeFileSync(
+      wav,
+      wavFile(
+        Buffer.concat([silence(LEAD_MS), first, silence(PAUSE_MS), longer, silence(TAIL_MS)]),
+      ),
+    );
+    const longerMs = (longer.length / 2 / RATE) * 1000;
+    fallbackBrowser = await launchChromium(wav);
+    const page = await fallbackBrowser.newPage({ viewport: { width: 1024, height: 768 } });
+    page.setDefaultTimeout(45_000);
+    const watch = watchPage(page, server.url);
+    // A browser that cannot cancel the echo says so in the track's settings.
+    await page.addInitScript({
+      content: `{
+        const getSettings = MediaStreamTrack.prototype.getSettings;
+        MediaStreamTrack.prototype.getSettings = function () {
+          return { ...getSettings.call(this), echoCancellation: false };
+        };
+      }`,
+    });
+    const results = asrResults(page);
+    await startConversation(page, server.url);
+    await page
+      .locator('#conversation[data-echo-cancellation="false"]')
+      .waitFor({ state: 'attached' });
+
+    // While the first translation plays, both parties are asked to wait for the tablet.
+    const notice = page.locator('#speech-notice[data-key="speech.waitForTablet"]');
+    await notice.waitFor();
+    expectBothParties(await partiesLines(notice), WAIT_EN);
+    await screenshot(page, 'barge-in-no-echo-cancellation');
+    // Nobody interrupts it: it plays to its end (the second sentence is said during it).
+    const firstCard = page.locator('#conversation li[data-source="audio"]').first();
+    await firstCard
+      .locator('.sentence__speech[data-speech-state="played"]')
+      .waitFor({ state: 'attached' });
+    await notice.waitFor({ state: 'detached' });
+    // What was left of the second sentence has reached the service and come back.
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    await page.click('#mic-button');
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+
+    // The second speaker's first words were silenced: the sentence that begins when the silence
+    // ends is a fragment, shown as one, with both parties asked to say it again, and not played by
+    // itself. (Had the tablet waited for the whole speech, it would have come whole.) A sentence
+    // begun after the tablet stopped may follow, as any sentence.
+    const [, next] = results.filter((r) => r.source === 'audio');
+    expect(next).toBeDefined();
+    const whole = next.end_ms! - next.start_ms! > longerMs - 300;
+    const card = page.locator(`#conversation li[data-sentence-id="${next.sentence_id}"]`);
+    const shown = {
+      fragment: await card.getAttribute('data-fragment'),
+      speech: await card.getAttribute('data-speech'),
+    };
+    // (The results, to read when it fails.)
+    expect({ ...shown, results }).toMatchObject(whole ? {} : { fragment: 'true', speech: null });
+    if (!whole) {
+      expectBothParties(await partiesLines(card.locator('.sentence__lost')), LOST_EN);
+    }
+    await screenshot(page, 'barge-in-fragment');
     expect(watch.foreignRequests).toEqual([]);
     expect(watch.errors).toEqual([]);
   }, 180_000);
