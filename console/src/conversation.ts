@@ -235,6 +235,7 @@ export class Conversation {
     await this.microphone?.close();
     this.microphone = undefined;
     this.mic = 'off';
+    this.player.hold(false); // nobody is heard any more
     this.updateMicButton();
     this.client?.send({ type: 'conversation_exit', archive: true });
     this.rerenderAll();
@@ -322,6 +323,7 @@ export class Conversation {
           void this.microphone?.close();
           this.microphone = undefined;
           this.mic = 'off';
+          this.player.hold(false);
           this.updateMicButton();
         }
         this.setControlsEnabled(false);
