@@ -73,6 +73,7 @@ const SPEECH_TEXT: Record<SpeechState, string> = {
   playing: '▶ Playing',
   played: '✓ Played',
   stopped: '■ Stopped',
+  interrupted: '■ Interrupted so that someone could speak: press ▶ to hear it',
   failed: '⚠ Could not be played',
   blocked: '⚠ The browser blocked the sound: press ▶ to play',
 };

@@ -8,6 +8,7 @@ import { ConversationStore, type SentenceState } from './conversation-store';
 import { ConversationView } from './conversation-view';
 import { byId, el, spaced } from './dom';
 import { FlagDialog } from './flag-dialog';
+import { markFragment } from './fragment-card';
 import { bothPartiesElements, type Parties } from './i18n/both-parties';
 import { hasPhrasebook } from './i18n/phrasebook';
 import type { PageConversation } from './incomplete-archive';
@@ -26,10 +27,12 @@ import {
 } from './protocol';
 import { ReceivedRecord } from './received-record';
 import { SessionClient, sessionUrl, type CloseInfo } from './session-client';
+import { SpeechNotice } from './speech-notice';
 import { SpeechPlayer } from './speech-player';
 import type { StartChoice } from './start-view';
 import { fillSpeeds } from './start-view';
 import { StatusBar, type MicState, type Phase } from './status-bar';
+import { TalkOver, cancelsEcho } from './talk-over';
 import {
   FLAG_LABEL,
   ROLE_LABEL,
@@ -52,6 +55,8 @@ export interface EndResult {
 
 /** Silence sent when the microphone is switched off, to end a sentence being spoken (> 640 ms). */
 const TRAILING_SILENCE_MS = 800;
+/** How long "the tablet stopped speaking" and "some words were not heard" stay shown. */
+const SPEECH_NOTICE_MS = 8000;
 /** How long an error stays in the status line. */
 const ERROR_SHOWN_MS = 10_000;
 
@@ -85,6 +90,11 @@ export class Conversation {
   private readonly player: SpeechPlayer;
   private client?: SessionClient;
   private microphone?: Microphone;
+  /** What the microphone sends while the tablet speaks (echo cancelled or not), barge-in. */
+  private talkOver?: TalkOver;
+  private readonly speechNotice: SpeechNotice;
+  /** Sentences heard cut (talk-over.ts): shown as fragments, not played by themselves. */
+  private readonly fragments = new Set<string>();
   private phase: Phase = 'connecting';
   private mic: MicState = 'starting';
   private playing = false;
@@ -115,6 +125,7 @@ export class Conversation {
     private readonly onLost: () => void = () => undefined,
   ) {
     this.partyLanguages = { medic: choice.medicLanguage, patient: choice.patientLanguage };
+    this.speechNotice = new SpeechNotice(() => this.partyLanguages);
     this.view = new ConversationView(controls.list, {
       replay: (id, branch) => this.player.replay(id, branch),
       flag: (id) => void this.flagSentence(id),
@@ -138,6 +149,10 @@ export class Conversation {
         },
         onPlayingChange: (playing) => {
           this.playing = playing;
+          // Without echo cancellation the microphone is not sent while the tablet speaks.
+          if (playing && this.mic === 'on' && this.talkOver?.echoCancelled === false) {
+            this.speechNotice.show('speech.waitForTablet');
+          } else if (!playing) this.speechNotice.hide('speech.waitForTablet');
           this.updateStatus();
         },
       },
@@ -154,6 +169,8 @@ export class Conversation {
     try {
       this.microphone = await Microphone.open({ onFrame: (frame) => this.onFrame(frame) });
       this.sampleRate = this.microphone.sampleRate;
+      this.talkOver = new TalkOver(cancelsEcho(this.microphone.settings));
+      controls.list.dataset.echoCancellation = String(this.talkOver.echoCancelled);
     } catch (error) {
       micProblem = error instanceof Error ? error.message : String(error);
       this.mic = 'unavailable';
@@ -197,6 +214,10 @@ export class Conversation {
     if (this.mic === 'off') {
       // What was being said becomes a sentence now rather than at the next words.
       this.client?.sendAudio(silence(this.sampleRate, TRAILING_SILENCE_MS));
+      this.talkOver?.sent(TRAILING_SILENCE_MS);
+      // Nobody is heard any more: the tablet need not wait.
+      this.talkOver?.reset();
+      this.player.hold(false);
     }
     this.updateMicButton();
     this.updateStatus();
@@ -248,6 +269,7 @@ export class Conversation {
     await this.microphone?.close();
     this.microphone = undefined;
     this.mic = 'off';
+    this.player.hold(false); // nobody is heard any more
     this.updateMicButton();
     this.client?.send({ type: 'conversation_exit', archive: true });
     this.rerenderAll();
@@ -267,6 +289,7 @@ export class Conversation {
     void this.microphone?.close();
     this.microphone = undefined;
     this.player.dispose();
+    this.speechNotice.hide();
     this.view.clear();
     this.flagDialog.close();
   }
@@ -274,10 +297,16 @@ export class Conversation {
   // ---- the session ----
 
   private onFrame(frame: PcmFrame): void {
-    if (this.phase !== 'live' || this.mic !== 'on') return;
-    this.status.showLevel(this.playing ? 0 : frame.peak);
-    // While the tablet speaks, the microphone would hear the translation: silence is sent instead.
-    this.client?.sendAudio(this.playing ? new ArrayBuffer(frame.pcm.byteLength) : frame.pcm);
+    if (this.phase !== 'live' || this.mic !== 'on' || !this.talkOver) return;
+    const durationMs = (frame.pcm.byteLength / 2 / this.sampleRate) * 1000;
+    const outcome = this.talkOver.frame(frame.pcm, durationMs, this.playing);
+    this.status.showLevel(outcome.send === frame.pcm ? frame.peak : 0);
+    // Someone speaks over the tablet: it stops, so that nobody waits for the device.
+    if (outcome.bargeIn && this.player.interrupt()) {
+      this.speechNotice.show('speech.stopped', SPEECH_NOTICE_MS);
+    }
+    this.player.hold(outcome.holdPlayback);
+    this.client?.sendAudio(outcome.send);
   }
 
   private onMessage(message: ServerMessage): void {
@@ -287,9 +316,19 @@ export class Conversation {
       case 'asr_result':
         // Someone spoke: it is no longer the patient's turn.
         this.patientTurn = false;
+        // A sentence cut by the silence sent while the tablet spoke is a fragment: never played
+        // by itself, nor shown as a sentence; both parties are asked to say it again.
+        if (
+          message.source === 'audio' &&
+          this.talkOver?.isFragment(message.start_ms, message.end_ms)
+        ) {
+          this.fragments.add(message.sentence_id);
+          this.player.drop(message.sentence_id);
+          this.speechNotice.show('speech.lost', SPEECH_NOTICE_MS);
+        }
         // A sentence the recognizer doubts is not played by itself: the speaker is asked to
         // repeat first; its speech stays on the card's buttons.
-        if (message.low_confidence) this.player.drop(message.sentence_id, 1);
+        else if (message.low_confidence) this.player.drop(message.sentence_id, 1);
         else this.player.expect(message.sentence_id, 1);
         break;
       case 'tts_audio':
@@ -301,7 +340,7 @@ export class Conversation {
         const sentence = this.store.sentences.get(message.sentence_id);
         if (sentence?.correcting && message.role !== message.previous_role) {
           this.player.drop(sentence.id, sentence.revision - 1);
-          this.player.expect(sentence.id, sentence.revision);
+          if (!this.fragments.has(sentence.id)) this.player.expect(sentence.id, sentence.revision);
         }
         break;
       }
@@ -321,6 +360,7 @@ export class Conversation {
           void this.microphone?.close();
           this.microphone = undefined;
           this.mic = 'off';
+          this.player.hold(false);
           this.updateMicButton();
         }
         this.setControlsEnabled(false);
@@ -470,6 +510,8 @@ export class Conversation {
       (branch) => this.player.has(sentence.id, branch),
       this.phase !== 'live',
     );
+    if (this.fragments.has(sentence.id))
+      markFragment(controls.list, sentence.id, this.partyLanguages);
   }
 
   private rerenderAll(): void {
@@ -529,6 +571,7 @@ export class Conversation {
     controls.list.replaceChildren();
     delete controls.list.dataset.speechReceived;
     delete controls.list.dataset.speechPlayed;
+    delete controls.list.dataset.echoCancellation;
     controls.languages.textContent = '';
     controls.warnings.replaceChildren();
     controls.warnings.hidden = true;

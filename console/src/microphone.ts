@@ -67,6 +67,11 @@ export class Microphone {
     }
   }
 
+  /** What the browser applies to the microphone's track (echoCancellation among them). */
+  get settings(): MediaTrackSettings | undefined {
+    return this.stream.getAudioTracks()[0]?.getSettings();
+  }
+
   /** Releases the microphone (the browser's recording indicator goes off). */
   async close(): Promise<void> {
     this.node.port.onmessage = null;

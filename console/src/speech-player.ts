@@ -7,8 +7,11 @@ import { base64ToBlob } from './base64';
 import { PlaybackQueue } from './playback-queue';
 import type { Branch, TtsAudioMessage } from './protocol';
 
-/** `stopped`: cut short by a replay; `blocked`: the browser wants a gesture before sound. */
-export type SpeechState = 'playing' | 'played' | 'stopped' | 'failed' | 'blocked';
+/**
+ * `stopped`: cut short by a replay; `interrupted`: cut short because someone started to speak
+ * (barge-in); `blocked`: the browser wants a gesture before sound.
+ */
+export type SpeechState = 'playing' | 'played' | 'stopped' | 'interrupted' | 'failed' | 'blocked';
 
 export interface Clip {
   sentenceId: string;
@@ -35,6 +38,8 @@ export class SpeechPlayer {
   private timer?: number;
   private blocked = false;
   private autoPlay = true;
+  /** Automatic playback waits (someone is speaking). */
+  private held = false;
   /** Clips received, and played to their end: shown on the page (data-speech-*). */
   received = 0;
   played = 0;
@@ -107,6 +112,20 @@ export class SpeechPlayer {
     void this.start(clip, false);
   }
 
+  /** Automatic playback waits while `on` (someone speaks), and goes on when it is off. */
+  hold(on: boolean): void {
+    if (on === this.held) return;
+    this.held = on;
+    if (!on) this.pump();
+  }
+
+  /** Someone started to speak: what plays stops now, marked interrupted; ▶ plays it again. */
+  interrupt(): boolean {
+    if (!this.current) return false;
+    this.stopCurrent('interrupted');
+    return true;
+  }
+
   /** Stops everything and releases the clips (end of the conversation's page). */
   dispose(): void {
     window.clearTimeout(this.timer);
@@ -121,7 +140,7 @@ export class SpeechPlayer {
 
   private pump(): void {
     window.clearTimeout(this.timer);
-    if (this.current || this.blocked || !this.autoPlay) return;
+    if (this.current || this.blocked || this.held || !this.autoPlay) return;
     const step = this.queue.next(performance.now());
     if (step.kind === 'play') void this.start(step.item.clip, true);
     else if (step.kind === 'wait') {
@@ -154,12 +173,12 @@ export class SpeechPlayer {
     this.pump();
   }
 
-  private stopCurrent(): void {
+  private stopCurrent(state: 'stopped' | 'interrupted' = 'stopped'): void {
     if (!this.current) return;
     const { clip } = this.current;
     this.current = undefined;
     this.audio.pause();
-    this.events.onClipState(clip, 'stopped');
+    this.events.onClipState(clip, state);
     this.events.onPlayingChange(false);
   }
 }

@@ -117,7 +117,7 @@ function describe(input: StatusInput): Described {
   let state: string;
   if (playing) {
     lines = both('status.playing');
-    details.push('▶ Playing the translation (microphone paused)');
+    details.push('▶ Playing the translation');
     state = 'playing';
   } else if (pending > 0) {
     lines = both('status.translating');
