@@ -35,6 +35,7 @@ export class SpeechDetector {
   private loudMs = 0;
   private quietMs = 0;
   private inSpeech = false;
+  private lastLoud = false;
 
   constructor(
     private readonly levelDbfs = SPEECH_LEVEL_DBFS,
@@ -47,6 +48,11 @@ export class SpeechDetector {
     return this.inSpeech;
   }
 
+  /** Whether the last frame was over the level (speech or the tablet's voice, not the hangover). */
+  get loud(): boolean {
+    return this.lastLoud;
+  }
+
   /** One frame of `durationMs`; returns the change it makes, if any. */
   push(pcm: ArrayBuffer, durationMs: number): SpeechEvent | undefined {
     return this.pushLevel(frameLevelDbfs(pcm), durationMs);
@@ -55,6 +61,7 @@ export class SpeechDetector {
   /** The same from a frame's level in dBFS. */
   pushLevel(dbfs: number, durationMs: number): SpeechEvent | undefined {
     const loud = dbfs > this.levelDbfs;
+    this.lastLoud = loud;
     if (!this.inSpeech) {
       this.loudMs = loud ? this.loudMs + durationMs : 0;
       if (this.loudMs < this.minSpeechMs) return undefined;
@@ -72,6 +79,7 @@ export class SpeechDetector {
   /** Forgets what it heard (the microphone was switched off). */
   reset(): void {
     this.inSpeech = false;
+    this.lastLoud = false;
     this.loudMs = 0;
     this.quietMs = 0;
   }

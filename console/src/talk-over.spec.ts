@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { HANGOVER_MS } from './speech-detector';
-import { CONTINUED_SPEECH_MS, GAP_AFTER_SPEECH_MS, TalkOver, cancelsEcho } from './talk-over';
+import { ECHO_TAIL_MS, GAP_AFTER_SPEECH_MS, TalkOver, cancelsEcho } from './talk-over';
 
 /** A 20 ms frame at 16 kHz: a square wave of that amplitude (0–1), RMS = amplitude. */
 function frame(amplitude: number): ArrayBuffer {
@@ -79,9 +79,39 @@ describe('TalkOver without echo cancellation (the fallback)', () => {
     const talk = new TalkOver(false);
     run(talk, QUIET, 1000, false);
     run(talk, LOUD, 1000, true); // the tablet (or someone) is heard, silence is sent
-    run(talk, LOUD, CONTINUED_SPEECH_MS + 200, false); // someone keeps speaking: resumed at 2000
+    run(talk, LOUD, 700, false); // someone keeps speaking: resumed at 2000
     run(talk, QUIET, 1000, false);
     expect(talk.isFragment(2000, 2700)).toBe(true);
+  });
+
+  it('marks even a short tail of speech after the silence (a word, not the tablet’s echo)', () => {
+    const talk = new TalkOver(false);
+    run(talk, QUIET, 1000, false);
+    run(talk, LOUD, 1000, true); // silence sent from 1000 to 2000 ms
+    run(talk, QUIET, ECHO_TAIL_MS, false); // the tablet's voice has stopped
+    run(talk, LOUD, 200, false); // the last word of someone's sentence
+    run(talk, QUIET, 1000, false);
+    expect(talk.isFragment(2000, 2400)).toBe(true);
+  });
+
+  it('marks the rest of a sentence that begins after a pause between words, once the silence ended', () => {
+    const talk = new TalkOver(false);
+    run(talk, QUIET, 1000, false);
+    run(talk, LOUD, 1000, true); // someone speaks during the silence (1000 to 2000 ms)
+    run(talk, QUIET, 200, false); // a pause between two words
+    run(talk, LOUD, 300, false); // the last word: the service's sentence is about 2180–2500 ms
+    run(talk, QUIET, 1000, false);
+    expect(talk.isFragment(2180, 2500)).toBe(true);
+    expect(talk.isFragment(3600, 4200)).toBe(false); // a sentence begun well after is whole
+  });
+
+  it('does not mark the tablet’s echo dying out within ECHO_TAIL_MS of the silence', () => {
+    const talk = new TalkOver(false);
+    run(talk, QUIET, 1000, false);
+    run(talk, LOUD, 1000, true);
+    run(talk, LOUD, ECHO_TAIL_MS - 40, false); // the room's echo of the tablet
+    run(talk, QUIET, 2000, false);
+    expect(talk.isFragment(1900, 2300)).toBe(false);
   });
 
   it('does not mark the tablet’s own voice fading out after the silence', () => {

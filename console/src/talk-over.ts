@@ -18,10 +18,14 @@ import { HANGOVER_MS, SpeechDetector } from './speech-detector';
 /** 300 ms after the speech detector's end (itself 400 ms of quiet), before the tablet speaks. */
 export const GAP_AFTER_SPEECH_MS = 300;
 /**
- * Speech still going on this long after the silence ended (longer than the detector's hangover,
- * which the tablet's own voice may fill) was begun during the silence: its start was not sent.
+ * The tablet's own voice stops at the microphone within this of the end of playback (its echo in
+ * the room is shorter): a loud frame later than this in the speech the detector heard when the
+ * silence ended is a person's, begun during the silence, whose start was not sent. (The
+ * detector's hangover, up to HANGOVER_MS of quiet after the tablet, is not speech.)
  */
-export const CONTINUED_SPEECH_MS = HANGOVER_MS + 100;
+export const ECHO_TAIL_MS = 150;
+/** The silence that ends a sentence at the service (interface: 640 ms). */
+const SERVICE_PAUSE_MS = 640;
 /** The service's speech positions are in 32 ms frames, and its VAD pads them a little. */
 const POSITION_MARGIN_MS = 100;
 
@@ -53,8 +57,9 @@ export class TalkOver {
   private quietMs = Infinity;
   /** Where sending resumed while the detector still heard speech (tablet or person). */
   private resumedAt?: number;
-  /** Stream positions where a sentence was cut by the silence. */
+  /** Stream positions where the silence cut a sentence: as it began, and as it ended. */
   private readonly cuts: number[] = [];
+  private readonly resumes: number[] = [];
 
   constructor(
     readonly echoCancelled: boolean,
@@ -78,8 +83,8 @@ export class TalkOver {
     else if (!this.detector.speaking) this.quietMs += durationMs;
     if (this.resumedAt !== undefined) {
       if (!this.detector.speaking) this.resumedAt = undefined;
-      else if (this.streamMs - this.resumedAt >= CONTINUED_SPEECH_MS) {
-        this.cuts.push(this.resumedAt);
+      else if (this.detector.loud && this.streamMs - this.resumedAt >= ECHO_TAIL_MS) {
+        this.resumes.push(this.resumedAt);
         this.resumedAt = undefined;
       }
     }
@@ -106,9 +111,14 @@ export class TalkOver {
   /** Whether the sentence heard from `startMs` to `endMs` (an asr_result's) was cut. */
   isFragment(startMs: number | null, endMs: number | null): boolean {
     if (startMs === null || endMs === null) return false;
-    return this.cuts.some(
-      (cut) =>
-        startMs - POSITION_MARGIN_MS <= cut && cut <= endMs + HANGOVER_MS + POSITION_MARGIN_MS,
-    );
+    const cutInside = (cut: number) =>
+      startMs - POSITION_MARGIN_MS <= cut && cut <= endMs + HANGOVER_MS + POSITION_MARGIN_MS;
+    // The rest of a sentence whose start was silenced may begin a little after the silence
+    // ended (a pause between words): the service takes anything within its closing pause as the
+    // same sentence, so does the page.
+    const restAfter = (resume: number) =>
+      cutInside(resume) ||
+      (endMs >= resume && startMs <= resume + SERVICE_PAUSE_MS + POSITION_MARGIN_MS);
+    return this.cuts.some(cutInside) || this.resumes.some(restAfter);
   }
 }
