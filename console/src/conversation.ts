@@ -12,6 +12,7 @@ import { markFragment } from './fragment-card';
 import { bothPartiesElements, type Parties } from './i18n/both-parties';
 import { hasPhrasebook } from './i18n/phrasebook';
 import type { PageConversation } from './incomplete-archive';
+import { LiveCaptions } from './live-captions';
 import { Microphone } from './microphone';
 import type { PcmFrame } from './pcm-format';
 import {
@@ -85,6 +86,7 @@ export const controls = {
 
 export class Conversation {
   private readonly store = new ConversationStore();
+  private readonly captions = new LiveCaptions(controls.list);
   private readonly status = new StatusBar();
   private readonly view: ConversationView;
   private readonly player: SpeechPlayer;
@@ -290,6 +292,7 @@ export class Conversation {
     this.microphone = undefined;
     this.player.dispose();
     this.speechNotice.hide();
+    this.captions.clear();
     this.view.clear();
     this.flagDialog.close();
   }
@@ -313,7 +316,18 @@ export class Conversation {
     this.received.note(message);
     const change = this.store.apply(message);
     switch (message.type) {
+      case 'asr_partial':
+        this.captions.show(
+          message.sentence_id,
+          message.text,
+          this.store.sentences.get(message.sentence_id)?.text !== undefined,
+        );
+        break;
+      case 'sentence_empty':
+        this.captions.remove(message.sentence_id);
+        break;
       case 'asr_result':
+        this.captions.remove(message.sentence_id);
         // Someone spoke: it is no longer the patient's turn.
         this.patientTurn = false;
         // A sentence cut by the silence sent while the tablet spoke is a fragment: never played
@@ -371,9 +385,12 @@ export class Conversation {
         // The service closes right after the archive; if it does not, the page does.
         this.closeTimer = window.setTimeout(() => this.client?.close(), 5000);
         break;
-      case 'error':
-        this.notice(message.service, message.message, errorSentenceId(message));
+      case 'error': {
+        const sentenceId = errorSentenceId(message);
+        if (sentenceId && message.service === 'ASR') this.captions.remove(sentenceId);
+        this.notice(message.service, message.message, sentenceId);
         break;
+      }
     }
     if (change.sentenceId) {
       const sentence = this.store.sentences.get(change.sentenceId);
