@@ -1,0 +1,230 @@
+/**
+ * Fills a sentence card (sentence-card.ts) from the sentence's state, part by part: the head
+ * (who spoke, what was said, what it waits for), the literal translation (branch A), the
+ * reformulation (branch B), branch C, the flags and errors, and the actions that make sense now.
+ */
+import type { SentenceState } from './conversation-store';
+import { isPending } from './conversation-store';
+import { el, hiddenText } from './dom';
+import { otherRole, type Branch, type Role } from './protocol';
+import { labelReplay, type ReplayAudience } from './replay-labels';
+import type { Card } from './sentence-card';
+import {
+  BRANCH_C_SKIPPED,
+  FLAG_LABEL,
+  LOW_CONFIDENCE_WORDING,
+  ROLE_LABEL,
+  fidelityWording,
+  languageName,
+  reformulationLabel,
+  sentenceName,
+  untranslatedWording,
+} from './wording';
+
+/** Updates every part of a card to the sentence's state, in the order the card shows them. */
+export function fillCard(
+  card: Card,
+  s: SentenceState,
+  playable: (branch: Branch) => boolean,
+  ending: boolean,
+  audience: ReplayAudience,
+): void {
+  const role = s.role ?? 'unknown';
+  fillHead(card, s, role);
+  fillTranslation(card, s);
+  fillReformulation(card, s, role);
+  fillBranchC(card, s, role);
+  fillFlagsAndErrors(card, s);
+  fillActions(card, s, role, playable, ending, audience);
+}
+
+/** Who spoke, how, what was said, and what the sentence waits for. */
+function fillHead(card: Card, s: SentenceState, role: Role | 'unknown'): void {
+  const data = card.root.dataset;
+  data.role = s.role ?? '';
+  data.revision = String(s.revision);
+  data.source = s.source ?? '';
+  data.pending = String(isPending(s));
+
+  card.badge.textContent = s.role ? ROLE_LABEL[role] : '…';
+  card.badge.className = `badge badge--${role}`;
+  const how = s.source === 'text' ? 'typed' : s.source === 'audio' ? 'spoken' : '';
+  const name = sentenceName(s.id);
+  card.meta.textContent = [
+    name.charAt(0).toUpperCase() + name.slice(1),
+    how,
+    s.language ? languageName(s.language) : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  if (s.corrected || s.correcting) {
+    card.revision.hidden = false;
+    card.revision.textContent = s.correcting
+      ? `Speaker corrected to ${ROLE_LABEL[s.correcting.to].toLowerCase()}: translating again…`
+      : `Speaker corrected from ${ROLE_LABEL[s.corrected!.from].toLowerCase()} to ${ROLE_LABEL[s.corrected!.to].toLowerCase()}: translated again`;
+  }
+
+  if (s.text !== undefined) {
+    card.original.textContent = s.text;
+    card.original.lang = s.language ?? '';
+    card.doubt.hidden = !s.lowConfidence;
+    card.doubt.textContent = s.lowConfidence ? LOW_CONFIDENCE_WORDING : '';
+  } else if (s.empty) {
+    card.original.textContent = 'Speech was heard, but no words were recognized.';
+    card.root.classList.add('sentence--empty');
+    card.more.hidden = true;
+  }
+
+  const status = statusOf(s);
+  card.status.hidden = !status;
+  card.status.textContent = status ?? '';
+}
+
+/** Branch A, the literal translation, with its fidelity check and back-translation. */
+function fillTranslation(card: Card, s: SentenceState): void {
+  const t = s.translation;
+  card.a.hidden = card.aCheck.hidden = !t;
+  if (t) {
+    card.aLabel.textContent = `Translation into ${languageName(t.target_language)} (literal)`;
+    card.aText.textContent = t.text;
+    card.aText.lang = t.target_language;
+    const notTranslated = untranslatedWording(t.untranslated_words ?? []);
+    card.untranslated.hidden = !notTranslated;
+    card.untranslated.textContent = notTranslated ?? '';
+    const stale = t.revision < s.revision;
+    card.a.classList.toggle('branch--stale', stale);
+    if (t.fidelity !== undefined && t.back_translation !== undefined) {
+      const f = fidelityWording(t.fidelity, s.text ?? '');
+      card.fidelity.hidden = false;
+      card.fidelity.className = `fidelity fidelity--${f.level}`;
+      card.fidelity.dataset.fidelity = String(t.fidelity);
+      card.fidelity.title = `Fidelity ${f.percent}: ${f.meaning}.`;
+      card.fidelity.replaceChildren(
+        el(
+          'span',
+          { class: 'fidelity__icon', 'aria-hidden': 'true' },
+          f.level === 'close' ? '✓' : '⚠',
+        ),
+        ` Fidelity ${f.percent}: `,
+        el('strong', {}, f.verdict),
+        ` — ${f.meaning}`,
+        f.caveat ? ` (${f.caveat})` : '',
+      );
+      // Where the listener reads the translation: a doubtful one says so without a tap.
+      card.check.hidden = f.level !== 'check';
+      card.check.textContent = `⚠ Fidelity ${f.percent}: ${f.verdict}${f.caveat ? ` (${f.caveat})` : ''}. Ask again or rephrase.`;
+      card.back.hidden = false;
+      card.back.replaceChildren(
+        `Back into ${languageName(t.source_language)}: `,
+        el('q', { lang: t.source_language }, t.back_translation),
+      );
+    } else {
+      card.fidelity.hidden = false;
+      card.fidelity.className = 'fidelity';
+      card.fidelity.textContent = 'No fidelity check for this translation (no back-translation).';
+      card.back.hidden = true;
+      card.check.hidden = true;
+    }
+  }
+}
+
+/** Branch B, the reformulation for the listener (not repeated when it says the same). */
+function fillReformulation(card: Card, s: SentenceState, role: Role | 'unknown'): void {
+  const r = s.reformulation;
+  card.b.hidden = !r;
+  if (r) {
+    const listener = role === 'medic' ? 'patient' : 'medic';
+    const { label, same } = reformulationLabel(listener, r.language, r.text, s.translation?.text);
+    card.bLabel.textContent = label;
+    card.b.dataset.same = String(same);
+    card.bText.textContent = r.text;
+    card.bText.lang = r.language;
+    // The same words as the literal translation just above: not shown twice.
+    card.bText.hidden = same;
+    card.b.classList.toggle('branch--stale', r.revision < s.revision);
+  }
+}
+
+/** Branch C, the sentence translated as if the other person had said it, when asked for. */
+function fillBranchC(card: Card, s: SentenceState, role: Role | 'unknown'): void {
+  const c = s.branchC;
+  card.c.hidden = !c;
+  if (c) {
+    const assumed =
+      c.kind === 'result'
+        ? c.result.assumed_role
+        : role === 'unknown'
+          ? undefined
+          : otherRole(role);
+    card.cLabel.textContent = `As if ${assumed ? `the ${assumed}` : 'the other person'} had said it`;
+    card.c.dataset.state = c.kind;
+    if (c.kind === 'pending') card.cText.textContent = 'Translating…';
+    else if (c.kind === 'failed') card.cText.textContent = 'The translation failed.';
+    else if (c.kind === 'skipped')
+      card.cText.textContent = BRANCH_C_SKIPPED[c.reason] ?? 'not done';
+    else {
+      card.cLabel.textContent += ` (${languageName(c.result.source_language)} → ${languageName(c.result.target_language)})`;
+      card.cText.textContent = c.result.text;
+      card.cText.lang = c.result.target_language;
+    }
+  }
+}
+
+function fillFlagsAndErrors(card: Card, s: SentenceState): void {
+  card.flags.hidden = s.flags.length === 0;
+  card.flags.replaceChildren(
+    ...s.flags.map((flag) =>
+      el(
+        'li',
+        { 'data-flag-id': flag.flagId },
+        el('span', { 'aria-hidden': 'true' }, '⚑ '),
+        `Flagged: ${FLAG_LABEL[flag.flagType]}`,
+        flag.note ? ` — ${flag.note}` : '',
+      ),
+    ),
+  );
+  card.errors.hidden = s.errors.length === 0;
+  card.errors.replaceChildren(
+    ...s.errors.map((error) => el('li', {}, `⚠ ${error.service}: ${error.message}`)),
+  );
+}
+
+/** Actions: only what makes sense now. */
+function fillActions(
+  card: Card,
+  s: SentenceState,
+  role: Role | 'unknown',
+  playable: (branch: Branch) => boolean,
+  ending: boolean,
+  audience: ReplayAudience,
+): void {
+  const hasText = s.text !== undefined && !s.empty;
+  card.actions.hidden = !hasText;
+  card.replayA.hidden = !playable('A');
+  card.replayB.hidden = !playable('B');
+  labelReplay(card.replayA, 'A', s, audience);
+  labelReplay(card.replayB, 'B', s, audience);
+  const busy = ending || Boolean(s.correcting);
+  for (const button of [card.flag, card.toMedic, card.toPatient, card.branchC])
+    button.disabled = ending;
+  card.toMedic.hidden = role === 'medic';
+  card.toPatient.hidden = role === 'patient';
+  card.toMedic.disabled = card.toPatient.disabled = busy;
+  const cTarget = role === 'unknown' ? 'the other person' : `the ${otherRole(role)}`;
+  card.branchC.replaceChildren(
+    `Translate as if said by ${cTarget}`,
+    hiddenText(` (${sentenceName(s.id)})`),
+  );
+  card.branchC.disabled = ending || s.branchC?.kind === 'pending';
+}
+
+/** What the sentence is waiting for, or why nothing more will come; undefined when done. */
+function statusOf(s: SentenceState): string | undefined {
+  if (s.empty) return undefined;
+  if (s.failed.recognition) return 'Recognition failed.';
+  if (s.failed.translation) return 'The translation failed.';
+  if (s.text === undefined) return 'Recognizing…';
+  if (!s.translation || s.translation.revision < s.revision) return 'Translating…';
+  if (!s.speech.A && !s.failed.A && !s.speech.B) return 'Preparing the speech…';
+  return undefined;
+}
