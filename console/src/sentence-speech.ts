@@ -1,0 +1,73 @@
+/**
+ * What the speech player is told of each sentence as its messages arrive: which speech to wait
+ * for and play by itself, which will never come (failures, doubted or cut sentences), and which
+ * branch each listener hears. A sentence cut by the tablet's own speech is a fragment: never
+ * played by itself, nor shown as a sentence.
+ */
+import { controls } from './conversation-controls';
+import type { ConversationStore, SentenceState } from './conversation-store';
+import { listenerOf, type Branch, type ServerMessage } from './protocol';
+import type { SpeechPlayer } from './speech-player';
+
+type MessageOf<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
+
+/** The branch the listener of a sentence hears (the selects "The medic/patient hears"). */
+export function preferredBranch(store: ConversationStore, sentenceId: string): Branch {
+  const listener = listenerOf(store.sentences.get(sentenceId)?.role);
+  const select = listener === 'medic' ? controls.medicHears : controls.patientHears;
+  return select.value === 'B' ? 'B' : 'A';
+}
+
+export class SentenceSpeech {
+  /** Sentences heard cut (talk-over.ts): shown as fragments, not played by themselves. */
+  private readonly fragments = new Set<string>();
+
+  constructor(
+    private readonly player: SpeechPlayer,
+    private readonly store: ConversationStore,
+  ) {}
+
+  isFragment(sentenceId: string): boolean {
+    return this.fragments.has(sentenceId);
+  }
+
+  /** A sentence was recognized; `cut` when talk-over.ts found it cut. True if a fragment. */
+  recognized(message: MessageOf<'asr_result'>, cut: boolean): boolean {
+    if (cut) {
+      this.fragments.add(message.sentence_id);
+      this.player.drop(message.sentence_id);
+      return true;
+    }
+    // A sentence the recognizer doubts is not played by itself: the speaker is asked to
+    // repeat first; its speech stays on the card's buttons.
+    if (message.low_confidence) this.player.drop(message.sentence_id, 1);
+    else this.player.expect(message.sentence_id, 1);
+    return false;
+  }
+
+  /** Speech of the sentence's current revision (an older one's is not played). */
+  audio(message: MessageOf<'tts_audio'>): void {
+    if (message.revision >= (this.store.sentences.get(message.sentence_id)?.revision ?? 1)) {
+      this.player.add(message);
+    }
+  }
+
+  /** The speaker was corrected: the old speech goes, the new revision's is awaited. */
+  corrected(message: MessageOf<'correction_ack'>): void {
+    const sentence = this.store.sentences.get(message.sentence_id);
+    if (sentence?.correcting && message.role !== message.previous_role) {
+      this.player.drop(sentence.id, sentence.revision - 1);
+      if (!this.fragments.has(sentence.id)) this.player.expect(sentence.id, sentence.revision);
+    }
+  }
+
+  /** Tells the player what will not come (failures) so that it does not wait for it. */
+  sync(s: SentenceState): void {
+    if (s.empty || s.failed.recognition) this.player.drop(s.id);
+    else if (s.failed.translation) this.player.drop(s.id, s.revision);
+    else {
+      if (s.failed.A) this.player.fail(s.id, s.revision, 'A');
+      if (s.failed.B) this.player.fail(s.id, s.revision, 'B');
+    }
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The words the session's start puts on the conversation screen: both parties' languages and
+ * the warnings for the clinician (English), and the patient's controls in both parties' languages.
+ */
+import { controls } from './conversation-controls';
+import { el, spaced } from './dom';
+import { bothPartiesElements, type Parties } from './i18n/both-parties';
+import { hasPhrasebook } from './i18n/phrasebook';
+import type { HandshakeSuccessMessage } from './protocol';
+import {
+  ROLE_LABEL,
+  isRecognitionWarning,
+  languageName,
+  noPhrasebookWording,
+  recognitionWarning,
+} from './wording';
+
+/** The session's languages and its warnings (with why the microphone could not open). */
+export function showSessionLanguages(
+  success: HandshakeSuccessMessage,
+  recognitionLocales: readonly string[],
+  parties: Parties,
+  micProblem?: string,
+): void {
+  const medic = `${ROLE_LABEL.medic}: ${languageName(success.medic_lang)}`;
+  const patient = `${ROLE_LABEL.patient}: ${languageName(success.patient_lang)}`;
+  controls.languages.textContent = `${medic} · ${patient}`;
+  controls.languages.title = `${success.medic_lang} · ${success.patient_lang}`;
+  // The recognizer's warning in the console's own words (its wire text names protocol
+  // messages and settings); any other warning as the service words it.
+  const recognition = recognitionWarning(
+    recognitionLocales,
+    success.medic_lang,
+    success.patient_lang,
+  );
+  const warnings = [
+    ...(recognition ? [recognition] : []),
+    ...(success.warnings ?? []).filter((text) => !isRecognitionWarning(text)),
+  ];
+  if (micProblem) warnings.unshift(`${micProblem} You can type instead.`);
+  // A language the page has no words for: the clinician knows why the patient reads English.
+  const untranslated = (['patient', 'medic'] as const)
+    .filter((party) => !hasPhrasebook(parties[party]))
+    .map((party) => noPhrasebookWording(party, parties[party]));
+  controls.warnings.replaceChildren(
+    ...warnings.map((text) => el('li', {}, text)),
+    ...untranslated.map((text) => el('li', { 'data-warning': 'no-phrasebook' }, text)),
+  );
+  controls.warnings.hidden = warnings.length + untranslated.length === 0;
+}
+
+/**
+ * The patient's controls in both parties' languages: the type box's label and its Send button
+ * (the "Who" menu stays the clinician's, in English).
+ */
+export function showPartyControls(parties: Parties): void {
+  controls.typeLabel.replaceChildren(
+    ...spaced([...bothPartiesElements(parties, 'type.label'), el('kbd', {}, '/')]),
+  );
+  controls.typeSend.replaceChildren(...spaced(bothPartiesElements(parties, 'type.send')));
+}
