@@ -5,6 +5,7 @@
  */
 import type { ConversationFlag } from './conversation-store';
 import { byId, el } from './dom';
+import type { Branch, ServerMessage } from './protocol';
 import { fillSpeeds } from './start-view';
 import type { MicState } from './status-bar';
 import { FLAG_LABEL, sentenceName } from './wording';
@@ -76,7 +77,20 @@ export function showMicButton(mic: MicState, live: boolean, hasMicrophone: boole
   controls.mic.disabled = !live || !hasMicrophone;
 }
 
-export function showConversationFlags(flags: readonly ConversationFlag[]): void {
+/** What the service confirmed of the controls: the speed, a flag on the whole conversation. */
+export function showConfirmed(message: ServerMessage, flags: readonly ConversationFlag[]): void {
+  if (message.type === 'speed_updated') {
+    controls.speedNote.textContent = `Speed ${message.speed}×, from the next sentence.`;
+    controls.speed.value = String(message.speed);
+  } else if (message.type === 'flag_ack') showConversationFlags(flags);
+}
+
+/** The branch the patient hears (the select "The patient hears"). */
+export function patientHears(): Branch {
+  return controls.patientHears.value === 'B' ? 'B' : 'A';
+}
+
+function showConversationFlags(flags: readonly ConversationFlag[]): void {
   controls.conversationFlags.replaceChildren(
     ...flags.map((flag) =>
       el(

@@ -1,13 +1,18 @@
 /**
- * What a conversation leaves behind: the end screen's summary when the service ended it, and
- * what the page holds of it (for the archive built in the browser) when the connection was lost.
+ * What a conversation leaves behind: the end screen's summary when it ended, and what the page
+ * holds of it (for the archive built in the browser) when the connection was lost.
  */
 import { archiveLink, type ArchiveLink } from './archive-download';
 import type { ConversationStore } from './conversation-store';
 import type { Parties } from './i18n/both-parties';
 import type { PageConversation } from './incomplete-archive';
-import type { ConversationArchiveMessage, SessionSampleRate } from './protocol';
-import type { ReceivedRecord } from './received-record';
+import type {
+  ConversationArchiveMessage,
+  HandshakeSuccessMessage,
+  ServerMessage,
+  SessionSampleRate,
+} from './protocol';
+import { ReceivedRecord } from './received-record';
 import type { StartChoice } from './start-view';
 
 export interface EndResult {
@@ -17,13 +22,6 @@ export interface EndResult {
   /** Why the conversation ended without the people asking, or why there is no archive. */
   problem?: string;
   /** The two parties' languages, for the words of the end screen. */
-  parties: Parties;
-}
-
-/** The session as the handshake answered it. */
-export interface SessionInfo {
-  id: string;
-  startedAt: string;
   parties: Parties;
 }
 
@@ -48,31 +46,60 @@ function endResult(
   };
 }
 
-export function pageConversation(page: {
-  choice: StartChoice;
-  session?: SessionInfo;
-  lostAt?: string;
-  sampleRate: SessionSampleRate;
-  store: ConversationStore;
-  received: ReceivedRecord;
-}): PageConversation {
-  const { choice, session, store, received } = page;
-  return {
-    sessionId: session?.id ?? '',
-    startedAt: session?.startedAt ?? '',
-    endedAt: page.lostAt ?? new Date().toISOString(),
-    medicLocale: session?.parties.medic ?? choice.medicLanguage,
-    patientLocale: session?.parties.patient ?? choice.patientLanguage,
-    patientGender: choice.patientGender,
-    patientAgeCategory: choice.patientAge,
-    enableDualDirection: choice.dualDirection,
-    sampleRate: page.sampleRate,
-    sentences: store.ordered(),
-    conversationFlags: store.conversationFlags,
-    firstSeen: received.firstSeen,
-    speech: received.speech,
-    reason: 'connection_lost',
-  };
+/**
+ * What the page holds of the conversation beyond its cards (conversation-store.ts): the session
+ * as the handshake answered it and what the page received, for the archive built in the
+ * browser when the connection is lost.
+ */
+export class PageRecord {
+  private session?: { id: string; startedAt: string; parties: Parties };
+  private readonly received = new ReceivedRecord();
+  private lostAt?: string;
+
+  note(message: ServerMessage): void {
+    this.received.note(message);
+  }
+
+  started(success: HandshakeSuccessMessage): void {
+    this.session = {
+      id: success.session_id,
+      startedAt: new Date().toISOString(),
+      parties: { medic: success.medic_lang, patient: success.patient_lang },
+    };
+  }
+
+  lost(): void {
+    this.lostAt = new Date().toISOString();
+  }
+
+  /** Both parties' languages, once the session started. */
+  get parties(): Parties | undefined {
+    return this.session?.parties;
+  }
+
+  page(
+    choice: StartChoice,
+    sampleRate: SessionSampleRate,
+    store: ConversationStore,
+  ): PageConversation {
+    const { session, received } = this;
+    return {
+      sessionId: session?.id ?? '',
+      startedAt: session?.startedAt ?? '',
+      endedAt: this.lostAt ?? new Date().toISOString(),
+      medicLocale: session?.parties.medic ?? choice.medicLanguage,
+      patientLocale: session?.parties.patient ?? choice.patientLanguage,
+      patientGender: choice.patientGender,
+      patientAgeCategory: choice.patientAge,
+      enableDualDirection: choice.dualDirection,
+      sampleRate,
+      sentences: store.ordered(),
+      conversationFlags: store.conversationFlags,
+      firstSeen: received.firstSeen,
+      speech: received.speech,
+      reason: 'connection_lost',
+    };
+  }
 }
 
 /**
@@ -82,8 +109,6 @@ export function pageConversation(page: {
 export class SessionEnding {
   /** The service acknowledged the exit, whoever asked for it: a close after it is the end. */
   exitAcknowledged = false;
-  /** When the connection was lost, for the archive built in the browser. */
-  lostAt?: string;
   /** The last session-wide notice of the service while live, and the one that ended it. */
   private lastSessionNotice?: string;
   private endReason?: string;

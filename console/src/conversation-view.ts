@@ -9,6 +9,7 @@
  */
 import type { SentenceState } from './conversation-store';
 import { byId } from './dom';
+import { markFragment } from './fragment-card';
 import type { Parties } from './i18n/both-parties';
 import { NewestInView } from './newest-in-view';
 import type { Branch } from './protocol';
@@ -60,7 +61,13 @@ export class ConversationView {
   }
 
   /** Updates (or creates) the card of a sentence. */
-  render(sentence: SentenceState, playable: (branch: Branch) => boolean, ending: boolean): void {
+  render(
+    sentence: SentenceState,
+    playable: (branch: Branch) => boolean,
+    ending: boolean,
+    /** Heard cut (talk-over.ts): said to be lost, in both parties' languages, not a sentence. */
+    fragment: boolean,
+  ): void {
     let card = this.cards.get(sentence.id);
     const created = !card;
     if (!card) {
@@ -72,6 +79,8 @@ export class ConversationView {
     fillCard(card, sentence, playable, ending, this.audience);
     // Follow the conversation, unless someone scrolled up to read: then offer what is new.
     this.newest.afterRender(created || card.aText.textContent !== translated);
+    if (fragment && this.audience.parties)
+      markFragment(this.list, sentence.id, this.audience.parties);
   }
 
   /** The state of the speech of one branch of a sentence (auto-play or replay). */

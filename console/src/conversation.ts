@@ -12,20 +12,15 @@ import {
   clearControls,
   controls,
   setControlsEnabled,
-  showConversationFlags,
   showMicButton,
+  showConfirmed,
+  patientHears,
 } from './conversation-controls';
-import {
-  SessionEnding,
-  pageConversation,
-  type EndResult,
-  type SessionInfo,
-} from './conversation-outcome';
+import { PageRecord, SessionEnding, type EndResult } from './conversation-outcome';
 import { ConversationStatus } from './conversation-status';
 import { ConversationStore, type SentenceState } from './conversation-store';
 import { ConversationView } from './conversation-view';
 import type { FlagDialog } from './flag-dialog';
-import { markFragment } from './fragment-card';
 import type { Parties } from './i18n/both-parties';
 import type { PageConversation } from './incomplete-archive';
 import { LiveCaptions } from './live-captions';
@@ -33,18 +28,16 @@ import { MicrophoneLine, SPEECH_NOTICE_MS } from './microphone-line';
 import {
   errorSentenceId,
   listenerOf,
-  type HandshakeMessage,
   type HandshakeSuccessMessage,
-  type Role,
   type ServerMessage,
 } from './protocol';
-import { ReceivedRecord } from './received-record';
 import { SentenceActionsSender } from './sentence-actions';
-import { SentenceSpeech, preferredBranch } from './sentence-speech';
-import { SessionClient, sessionUrl, type CloseInfo } from './session-client';
-import { showPartyControls, showSessionLanguages } from './session-words';
+import { SentenceSpeech } from './sentence-speech';
+import { handshakeFor } from './session-handshake';
+import { SessionClient, sessionUrl } from './session-client';
+import { showPartyControls, showSessionWords } from './session-words';
 import { SpeechNotice } from './speech-notice';
-import { SpeechPlayer } from './speech-player';
+import type { SpeechPlayer } from './speech-player';
 import type { StartChoice } from './start-view';
 import type { Phase } from './status-bar';
 
@@ -77,8 +70,7 @@ export class Conversation {
   /** A medic's sentence was played to the patient, and nothing was said or typed since. */
   private patientTurn = false;
   /** The session as the handshake answered it, and what the page received beyond the cards. */
-  private session?: SessionInfo;
-  private readonly received = new ReceivedRecord();
+  private readonly record = new PageRecord();
 
   constructor(
     private readonly choice: StartChoice,
@@ -98,7 +90,8 @@ export class Conversation {
       render: (id) => this.renderSentence(this.store.sentences.get(id)!),
     });
     this.view = new ConversationView(controls.list, this.actions);
-    this.player = new SpeechPlayer(
+    this.speech = new SentenceSpeech(
+      this.store,
       {
         onClipState: (clip, state) => {
           this.view.speechState(clip.sentenceId, clip.branch, state);
@@ -112,7 +105,7 @@ export class Conversation {
             // The translation was heard to its end: the listener's turn to answer.
             const role = this.store.sentences.get(clip.sentenceId)?.role;
             this.patientTurn = listenerOf(role) === 'patient';
-            this.updateStatus();
+            this.status.update();
           }
         },
         onPlayingChange: (playing) => {
@@ -120,12 +113,12 @@ export class Conversation {
           if (this.line.waitsForTablet(playing)) {
             this.speechNotice.show('speech.waitForTablet');
           } else if (!playing) this.speechNotice.hide('speech.waitForTablet');
-          this.updateStatus();
+          this.status.update();
         },
       },
-      (sentenceId) => preferredBranch(this.store, sentenceId),
+      (startMs, endMs) => this.line.isFragment(startMs, endMs),
     );
-    this.speech = new SentenceSpeech(this.player, this.store);
+    this.player = this.speech.player;
     this.line = new MicrophoneLine({
       player: this.player,
       status: this.status,
@@ -140,35 +133,23 @@ export class Conversation {
 
   /** Opens the microphone and the session; rejects (with a sentence to show) if it cannot start. */
   async start(): Promise<void> {
-    this.updateStatus();
+    this.status.update();
     const micProblem = await this.line.open();
-    const handshake: HandshakeMessage = {
-      type: 'handshake',
-      language_medic: this.choice.medicLanguage,
-      language_patient: this.choice.patientLanguage,
-      speed: this.choice.speed,
-      enable_dual_direction: this.choice.dualDirection,
-      sample_rate: this.line.sampleRate,
-      patient_gender: this.choice.patientGender,
-      patient_age_category: this.choice.patientAge,
-      medic_gender: this.choice.medicVoice,
-    };
     this.client = new SessionClient(sessionUrl(document.baseURI, this.choice.apiKey), {
       onMessage: (message) => this.onMessage(message),
-      onClose: (info) => this.onClose(info),
+      onClose: () => this.onClose(),
     });
     let success: HandshakeSuccessMessage;
     try {
-      success = await this.client.connect(handshake, this.choice.authRequired);
+      success = await this.client.connect(
+        handshakeFor(this.choice, this.line.sampleRate),
+        this.choice.authRequired,
+      );
     } catch (error) {
       await this.line.close();
       throw error;
     }
-    this.session = {
-      id: success.session_id,
-      startedAt: new Date().toISOString(),
-      parties: { medic: success.medic_lang, patient: success.patient_lang },
-    };
+    this.record.started(success);
     this.phase = 'live';
     if (this.line.state === 'starting') this.line.state = 'on';
     this.showSession(success, micProblem);
@@ -179,25 +160,17 @@ export class Conversation {
     if (this.phase !== 'live' || !this.line.isOpen) return;
     this.line.toggle();
     this.updateMicButton();
-    this.updateStatus();
+    this.status.update();
   }
 
   sendText(): void {
-    const text = controls.typeText.value.trim();
-    if (this.phase !== 'live' || !text) return;
-    const role = (controls.typeRole.value || undefined) as Role | undefined;
-    if (this.client?.send({ type: 'text_input', text, role })) {
-      this.store.typedPending++;
-      this.patientTurn = false;
-      controls.typeText.value = '';
-      this.updateStatus();
-    }
+    if (!this.actions.sendText()) return;
+    this.patientTurn = false;
+    this.status.update();
   }
 
   setSpeed(speed: number): void {
-    if (this.phase !== 'live') return;
-    this.client?.send({ type: 'set_speed', speed });
-    controls.speedNote.textContent = 'Changing the speed…';
+    this.actions.setSpeed(speed);
   }
 
   setAutomatic(on: boolean): void {
@@ -206,7 +179,7 @@ export class Conversation {
 
   /** The patient now hears the other branch: their ▶ button moves to it. */
   patientHearsChanged(): void {
-    this.view.setPatientBranch(controls.patientHears.value === 'B' ? 'B' : 'A');
+    this.view.setPatientBranch(patientHears());
     this.rerenderAll();
   }
 
@@ -218,16 +191,15 @@ export class Conversation {
   async end(): Promise<void> {
     if (this.phase !== 'live') return;
     this.phase = 'ending';
-    this.updateStatus();
+    this.status.update();
     this.setControlsEnabled(false);
     // No audio after the exit (the service would refuse it).
     await this.line.close();
-    this.line.state = 'off';
-    this.player.hold(false); // nobody is heard any more
+    this.line.stop();
     this.updateMicButton();
     this.client?.send({ type: 'conversation_exit', archive: true });
     this.rerenderAll();
-    this.updateStatus();
+    this.status.update();
   }
 
   get isLive(): boolean {
@@ -249,70 +221,32 @@ export class Conversation {
 
   /** Both parties' languages, once the session started. */
   get parties(): Parties | undefined {
-    return this.session?.parties;
+    return this.record.parties;
   }
 
   /** What the page holds of the conversation, for the archive built in the browser. */
   pageConversation(): PageConversation {
-    return pageConversation({
-      choice: this.choice,
-      session: this.session,
-      lostAt: this.ending.lostAt,
-      sampleRate: this.line.sampleRate,
-      store: this.store,
-      received: this.received,
-    });
+    return this.record.page(this.choice, this.line.sampleRate, this.store);
   }
 
   // ---- the session ----
 
   private onMessage(message: ServerMessage): void {
-    this.received.note(message);
+    this.record.note(message);
     const change = this.store.apply(message);
+    this.captions.follow(message, (id) => this.store.sentences.get(id)?.text !== undefined);
+    // Someone spoke: it is no longer the patient's turn.
+    if (message.type === 'asr_result') this.patientTurn = false;
+    // A sentence heard cut (a fragment): both parties are asked to say it again.
+    if (this.speech.follow(message)) this.speechNotice.show('speech.lost', SPEECH_NOTICE_MS);
+    showConfirmed(message, this.store.conversationFlags);
     switch (message.type) {
-      case 'asr_partial':
-        this.captions.show(
-          message.sentence_id,
-          message.text,
-          this.store.sentences.get(message.sentence_id)?.text !== undefined,
-        );
-        break;
-      case 'sentence_empty':
-        this.captions.remove(message.sentence_id);
-        break;
-      case 'asr_result': {
-        this.captions.remove(message.sentence_id);
-        // Someone spoke: it is no longer the patient's turn.
-        this.patientTurn = false;
-        // A fragment (cut by the silence sent while the tablet spoke): both parties are asked
-        // to say it again.
-        const cut =
-          message.source === 'audio' && this.line.isFragment(message.start_ms, message.end_ms);
-        if (this.speech.recognized(message, cut))
-          this.speechNotice.show('speech.lost', SPEECH_NOTICE_MS);
-        break;
-      }
-      case 'tts_audio':
-        this.speech.audio(message);
-        break;
-      case 'correction_ack':
-        this.speech.corrected(message);
-        break;
-      case 'speed_updated':
-        controls.speedNote.textContent = `Speed ${message.speed}×, from the next sentence.`;
-        controls.speed.value = String(message.speed);
-        break;
-      case 'flag_ack':
-        showConversationFlags(this.store.conversationFlags);
-        break;
       case 'exit_acknowledged':
         this.ending.exitAcknowledged = true;
         if (this.phase === 'live') {
           this.ending.endedByService();
           this.phase = 'ending';
-          void this.line.close();
-          this.line.state = 'off';
-          this.player.hold(false);
+          this.line.stop();
           this.updateMicButton();
         }
         this.setControlsEnabled(false);
@@ -323,8 +257,9 @@ export class Conversation {
         break;
       case 'error': {
         const sentenceId = errorSentenceId(message);
-        if (sentenceId && message.service === 'ASR') this.captions.remove(sentenceId);
-        this.notice(message.service, message.message, sentenceId);
+        const shown = addNotice(message.service, message.message, sentenceId);
+        this.ending.noteNotice(message.service, message.message, sentenceId, this.phase === 'live');
+        this.status.showError(shown);
         break;
       }
     }
@@ -335,19 +270,20 @@ export class Conversation {
         this.renderSentence(sentence);
       }
     }
-    this.updateStatus();
+    this.status.update();
   }
 
-  private onClose(info: CloseInfo): void {
+  /** The connection closed (its close code means nothing at the bedside). */
+  private onClose(): void {
     if (!this.ending.closed()) return;
     void this.line.close();
     if (!this.ending.exitAcknowledged) {
-      this.connectionLost(info);
+      this.connectionLost();
       return;
     }
     this.phase = 'ended';
     this.setControlsEnabled(false);
-    this.updateStatus();
+    this.status.update();
     this.onEnded(this.ending.result(this.store, this.partyLanguages));
   }
 
@@ -355,9 +291,8 @@ export class Conversation {
    * The connection went without the service ending the session (it stopped, or the network):
    * the page keeps every card as it is, only what needs the session is disabled.
    */
-  private connectionLost(info: CloseInfo): void {
-    void info; // the close code means nothing at the bedside
-    this.ending.lostAt = new Date().toISOString();
+  private connectionLost(): void {
+    this.record.lost();
     this.phase = 'failed';
     this.line.state = 'off';
     this.updateMicButton();
@@ -374,9 +309,8 @@ export class Conversation {
       sentence,
       (branch) => this.player.has(sentence.id, branch),
       this.phase !== 'live',
+      this.speech.isFragment(sentence.id),
     );
-    if (this.speech.isFragment(sentence.id))
-      markFragment(controls.list, sentence.id, this.partyLanguages);
   }
 
   private rerenderAll(): void {
@@ -386,18 +320,17 @@ export class Conversation {
   private showSession(success: HandshakeSuccessMessage, micProblem?: string): void {
     this.partyLanguages = { medic: success.medic_lang, patient: success.patient_lang };
     this.showPartyWords();
-    showSessionLanguages(success, this.choice.recognitionLocales, this.partyLanguages, micProblem);
-    controls.speed.value = String(success.speed);
+    showSessionWords(success, this.choice.recognitionLocales, this.partyLanguages, micProblem);
     this.setControlsEnabled(true);
     this.updateMicButton();
-    this.updateStatus();
+    this.status.update();
   }
 
   /** The patient's controls and the ▶ of the patient's sentences in both parties' languages. */
   private showPartyWords(): void {
     showPartyControls(this.partyLanguages);
     this.view.setParties(this.partyLanguages);
-    this.view.setPatientBranch(controls.patientHears.value === 'B' ? 'B' : 'A');
+    this.view.setPatientBranch(patientHears());
   }
 
   private resetControls(): void {
@@ -413,15 +346,5 @@ export class Conversation {
 
   private updateMicButton(): void {
     showMicButton(this.line.state, this.phase === 'live', this.line.isOpen);
-  }
-
-  private notice(service: string, message: string, sentenceId?: string): void {
-    const shown = addNotice(service, message, sentenceId);
-    this.ending.noteNotice(service, message, sentenceId, this.phase === 'live');
-    this.status.showError(shown);
-  }
-
-  private updateStatus(): void {
-    this.status.update();
   }
 }

@@ -5,12 +5,32 @@
  * the final text), so the caption says "Speaking" rather than guessing a side.
  */
 import { el } from './dom';
-import { sentenceNumber } from './protocol';
+import { errorSentenceId, sentenceNumber, type ServerMessage } from './protocol';
 
 export class LiveCaptions {
   private readonly captions = new Map<string, HTMLLIElement>();
 
   constructor(private readonly list: HTMLOListElement) {}
+
+  /**
+   * Follows the session's messages: the words so far while a sentence is spoken (none once
+   * `hasText` says its card has the final text), gone when it ends, empty or failed.
+   */
+  follow(message: ServerMessage, hasText: (sentenceId: string) => boolean): void {
+    switch (message.type) {
+      case 'asr_partial':
+        this.show(message.sentence_id, message.text, hasText(message.sentence_id));
+        break;
+      case 'sentence_empty':
+      case 'asr_result':
+        this.remove(message.sentence_id);
+        break;
+      case 'error': {
+        const sentenceId = errorSentenceId(message);
+        if (sentenceId && message.service === 'ASR') this.remove(sentenceId);
+      }
+    }
+  }
 
   /** The text so far of a sentence still being spoken; nothing once its card exists. */
   show(sentenceId: string, text: string, hasCard: boolean): void {

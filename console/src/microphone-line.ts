@@ -64,6 +64,13 @@ export class MicrophoneLine {
     return microphone?.close() ?? Promise.resolve();
   }
 
+  /** Off for good (the session ends): nobody is heard any more, the tablet need not wait. */
+  stop(): void {
+    void this.close();
+    this.state = 'off';
+    this.deps.player.hold(false);
+  }
+
   /** On or off (the button, or Space). */
   toggle(): void {
     this.state = this.state === 'on' ? 'off' : 'on';

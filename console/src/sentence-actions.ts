@@ -1,7 +1,9 @@
 /**
- * What the buttons of the cards, and the conversation's Flag button, send to the service. Only
- * while the session is live: after its end (or its loss) a press does nothing.
+ * What the clinician's controls send to the service: the buttons of the cards, the
+ * conversation's Flag button, a typed sentence and the speed. Only while the session is live:
+ * after its end (or its loss) a press does nothing.
  */
+import { controls } from './conversation-controls';
 import type { ConversationStore } from './conversation-store';
 import type { FlagDialog } from './flag-dialog';
 import type { Branch, ClientMessage, Role } from './protocol';
@@ -11,7 +13,8 @@ export interface SentenceActionsDeps {
   store: ConversationStore;
   flagDialog: FlagDialog;
   isLive(): boolean;
-  send(message: ClientMessage): void;
+  /** False when the message could not be sent (the connection is closing). */
+  send(message: ClientMessage): boolean | undefined;
   replay(sentenceId: string, branch: Branch): void;
   /** The card again, after what was sent changed the sentence's state. */
   render(sentenceId: string): void;
@@ -26,6 +29,24 @@ export class SentenceActionsSender implements SentenceActions {
 
   flag(sentenceId: string): void {
     void this.flagSentence(sentenceId);
+  }
+
+  /** The typed sentence, as the chosen speaker's (or the service's guess); true when sent. */
+  sendText(): boolean {
+    const text = controls.typeText.value.trim();
+    if (!this.deps.isLive() || !text) return false;
+    const role = (controls.typeRole.value || undefined) as Role | undefined;
+    if (!this.deps.send({ type: 'text_input', text, role })) return false;
+    this.deps.store.typedPending++;
+    controls.typeText.value = '';
+    return true;
+  }
+
+  /** The speed of the speech from the next sentence; the service confirms it. */
+  setSpeed(speed: number): void {
+    if (!this.deps.isLive()) return;
+    this.deps.send({ type: 'set_speed', speed });
+    controls.speedNote.textContent = 'Changing the speed…';
   }
 
   /** The flag dialog for the whole conversation (sentence_id absent). */

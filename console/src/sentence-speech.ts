@@ -7,12 +7,12 @@
 import { controls } from './conversation-controls';
 import type { ConversationStore, SentenceState } from './conversation-store';
 import { listenerOf, type Branch, type ServerMessage } from './protocol';
-import type { SpeechPlayer } from './speech-player';
+import { SpeechPlayer, type SpeechPlayerEvents } from './speech-player';
 
 type MessageOf<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
 
 /** The branch the listener of a sentence hears (the selects "The medic/patient hears"). */
-export function preferredBranch(store: ConversationStore, sentenceId: string): Branch {
+function preferredBranch(store: ConversationStore, sentenceId: string): Branch {
   const listener = listenerOf(store.sentences.get(sentenceId)?.role);
   const select = listener === 'medic' ? controls.medicHears : controls.patientHears;
   return select.value === 'B' ? 'B' : 'A';
@@ -22,18 +22,40 @@ export class SentenceSpeech {
   /** Sentences heard cut (talk-over.ts): shown as fragments, not played by themselves. */
   private readonly fragments = new Set<string>();
 
+  /** Plays each sentence's speech by itself (in the listener's branch) and on its ▶ buttons. */
+  readonly player: SpeechPlayer;
+
   constructor(
-    private readonly player: SpeechPlayer,
     private readonly store: ConversationStore,
-  ) {}
+    events: SpeechPlayerEvents,
+    /** The recognized span was cut by the silence sent while the tablet spoke (talk-over.ts). */
+    private readonly isCut: (startMs: number | null, endMs: number | null) => boolean,
+  ) {
+    this.player = new SpeechPlayer(events, (sentenceId) => preferredBranch(store, sentenceId));
+  }
+
+  /** Follows the session's messages; true when a sentence was heard cut (a fragment). */
+  follow(message: ServerMessage): boolean {
+    switch (message.type) {
+      case 'asr_result':
+        return this.recognized(message);
+      case 'tts_audio':
+        this.audio(message);
+        break;
+      case 'correction_ack':
+        this.corrected(message);
+        break;
+    }
+    return false;
+  }
 
   isFragment(sentenceId: string): boolean {
     return this.fragments.has(sentenceId);
   }
 
-  /** A sentence was recognized; `cut` when talk-over.ts found it cut. True if a fragment. */
-  recognized(message: MessageOf<'asr_result'>, cut: boolean): boolean {
-    if (cut) {
+  /** A sentence was recognized; true if it was heard cut (only speech can be). */
+  private recognized(message: MessageOf<'asr_result'>): boolean {
+    if (message.source === 'audio' && this.isCut(message.start_ms, message.end_ms)) {
       this.fragments.add(message.sentence_id);
       this.player.drop(message.sentence_id);
       return true;
@@ -46,14 +68,14 @@ export class SentenceSpeech {
   }
 
   /** Speech of the sentence's current revision (an older one's is not played). */
-  audio(message: MessageOf<'tts_audio'>): void {
+  private audio(message: MessageOf<'tts_audio'>): void {
     if (message.revision >= (this.store.sentences.get(message.sentence_id)?.revision ?? 1)) {
       this.player.add(message);
     }
   }
 
   /** The speaker was corrected: the old speech goes, the new revision's is awaited. */
-  corrected(message: MessageOf<'correction_ack'>): void {
+  private corrected(message: MessageOf<'correction_ack'>): void {
     const sentence = this.store.sentences.get(message.sentence_id);
     if (sentence?.correcting && message.role !== message.previous_role) {
       this.player.drop(sentence.id, sentence.revision - 1);

@@ -15,8 +15,11 @@ import {
   recognitionWarning,
 } from './wording';
 
-/** The session's languages and its warnings (with why the microphone could not open). */
-export function showSessionLanguages(
+/**
+ * The session's languages, its warnings (with why the microphone could not open) and the speed
+ * it took.
+ */
+export function showSessionWords(
   success: HandshakeSuccessMessage,
   recognitionLocales: readonly string[],
   parties: Parties,
@@ -47,6 +50,7 @@ export function showSessionLanguages(
     ...untranslated.map((text) => el('li', { 'data-warning': 'no-phrasebook' }, text)),
   );
   controls.warnings.hidden = warnings.length + untranslated.length === 0;
+  controls.speed.value = String(success.speed);
 }
 
 /**
