@@ -8,10 +8,18 @@ utterance (audio or text) is ever printed to stderr.
 
 Protocol
   stdout, once at start:  {"ready": true, "ms": <model load time>}  or  {"fatal": "<reason>"}
-  stdin, per request:     4-byte little-endian length N, then N bytes of s16le 16 kHz mono PCM
-  stdout, per request:    {"text": "...", "confidence": <0..1 or null>, "ms": <decode time>}
-                          or {"error": "<exception class>"}
-One request at a time: the answer to a request comes before the next one is read.
+  stdin, per request:     1-byte op, 4-byte little-endian length N, then N bytes (s16le 16 kHz
+                          mono PCM for D, C and P; nothing for S, E and X)
+    D  decode a whole utterance     -> {"text": "...", "confidence": <0..1 or null>, "ms": <ms>}
+    S  start a stream (start_stream + start_utt, live mode)                   -> no answer
+    C  feed a stream chunk (process_raw(pcm, False, False))                   -> no answer
+    P  feed a chunk, then tell the words so far    -> {"partial": "...", "ms": <ms of the chunk>}
+    E  end the stream (end_utt)      -> as D, "ms" being the decoder's time over the whole stream
+    X  drop the stream (end_utt, no answer): the worker is free for the next request
+  any answer may instead be {"error": "<exception class>"}; a failure inside a stream (S or C)
+  is kept and answered at its P or E. A worker holds at most one stream; D or S during a stream
+  drops it first. Answers come in the order of the requests that have one, and only C keeps
+  the pipe quiet while a sentence is spoken: the caller asks for P a few times a second.
 """
 
 import json
@@ -144,6 +152,11 @@ def decode(decoder, pcm):
     if pcm:
         decoder.process_raw(pcm, False, True)
     decoder.end_utt()
+    return result(decoder)
+
+
+def result(decoder):
+    """After end_utt: the words without fillers and their posteriors' geometric mean."""
     if decoder.hyp() is None:
         return "", None
     logmath = decoder.get_logmath()
@@ -158,6 +171,85 @@ def decode(decoder, pcm):
     if not words:
         return "", None
     return " ".join(words), math.exp(log_posterior / len(words))
+
+
+def partial(decoder):
+    """The best hypothesis so far, mid-utterance, without fillers (no posteriors: no lattice yet)."""
+    hyp = decoder.hyp()
+    if hyp is None:
+        return ""
+    return " ".join(
+        VARIANT.sub("", word) for word in hyp.hypstr.split() if not FILLER.match(word)
+    )
+
+
+class Stream:
+    """The one live utterance of this worker: its state between requests."""
+
+    def __init__(self, decoder):
+        self.decoder = decoder
+        self.open = False
+        self.error = None  # class name of a failure inside the stream, answered at P or E
+        self.seconds = 0.0  # decoder time spent on the stream
+
+    def start(self):
+        self.drop()
+        self.error = None
+        self.seconds = 0.0
+        began = time.monotonic()
+        try:
+            self.decoder.start_stream()
+            self.decoder.start_utt()
+            self.open = True
+        except Exception as error:
+            self.error = type(error).__name__
+        self.seconds += time.monotonic() - began
+
+    def feed(self, pcm):
+        """Returns the decoder's time on the chunk, in seconds."""
+        began = time.monotonic()
+        if self.open and self.error is None and pcm:
+            try:
+                self.decoder.process_raw(pcm, False, False)
+            except Exception as error:
+                self.error = type(error).__name__
+        spent = time.monotonic() - began
+        self.seconds += spent
+        return spent
+
+    def words_so_far(self, spent):
+        if self.error is not None:
+            return {"error": self.error}
+        if not self.open:
+            return {"error": "NoStream"}
+        try:
+            return {"partial": partial(self.decoder), "ms": round(spent * 1000)}
+        except Exception as error:
+            self.error = type(error).__name__
+            return {"error": self.error}
+
+    def end(self):
+        if not self.open:
+            return {"error": self.error or "NoStream"}
+        began = time.monotonic()
+        self.open = False
+        try:
+            self.decoder.end_utt()
+            if self.error is not None:
+                return {"error": self.error}
+            text, confidence = result(self.decoder)
+        except Exception as error:
+            return {"error": type(error).__name__}
+        self.seconds += time.monotonic() - began
+        return {"text": text, "confidence": confidence, "ms": round(self.seconds * 1000)}
+
+    def drop(self):
+        if self.open:
+            self.open = False
+            try:
+                self.decoder.end_utt()
+            except Exception:
+                pass
 
 
 def main():
@@ -179,26 +271,42 @@ def main():
     reply({"ready": True, "ms": round((time.monotonic() - started) * 1000)})
 
     stdin = sys.stdin.buffer
+    stream = Stream(decoder)
     while True:
-        header = read_exact(stdin, 4)
+        header = read_exact(stdin, 5)
         if header is None:
             return 0
-        (size,) = struct.unpack("<I", header)
-        pcm = read_exact(stdin, size)
-        if pcm is None:
+        op = header[:1]
+        (size,) = struct.unpack("<I", header[1:])
+        payload = read_exact(stdin, size) if size else b""
+        if payload is None:
             return 0
-        if len(pcm) % 2:
-            pcm = pcm[:-1]
-        began = time.monotonic()
-        try:
-            text, confidence = decode(decoder, pcm)
-        except Exception as error:
-            # Only the class: a message could in principle quote decoder state.
-            reply({"error": type(error).__name__})
-            continue
-        ms = round((time.monotonic() - began) * 1000)
-        reply({"text": text, "confidence": confidence, "ms": ms})
-
+        if len(payload) % 2:
+            payload = payload[:-1]
+        if op == b"C":
+            stream.feed(payload)
+        elif op == b"P":
+            reply(stream.words_so_far(stream.feed(payload)))
+        elif op == b"S":
+            stream.start()
+        elif op == b"E":
+            reply(stream.end())
+        elif op == b"X":
+            stream.drop()
+        elif op == b"D":
+            stream.drop()
+            began = time.monotonic()
+            try:
+                text, confidence = decode(decoder, payload)
+            except Exception as error:
+                # Only the class: a message could in principle quote decoder state.
+                reply({"error": type(error).__name__})
+                continue
+            ms = round((time.monotonic() - began) * 1000)
+            reply({"text": text, "confidence": confidence, "ms": ms})
+        else:
+            reply({"fatal": "unknown request"})
+            return 2
 
 if __name__ == "__main__":
     sys.exit(main())
