@@ -36,20 +36,22 @@ export class PocketsphinxStream implements AsrStream {
   /** Set when the decoder failed or exited mid-sentence: finish() rejects with it. */
   private failure?: EngineError;
   private partialAsked = false;
-  private lastPartialAt = Date.now();
+  private lastPartialAt: number;
   private lastPartial = '';
 
   constructor(
     private readonly worker: PocketsphinxWorker,
     private readonly pool: StreamPool,
     private readonly onPartial?: (text: string) => void,
+    private readonly now: () => number = Date.now,
   ) {
     worker.startStream();
+    this.lastPartialAt = now();
   }
 
   push(samples: Float32Array): void {
     if (this.state !== 'open' || this.failure || samples.length === 0) return;
-    const now = Date.now();
+    const now = this.now();
     if (!this.onPartial || this.partialAsked || now - this.lastPartialAt < PARTIAL_INTERVAL_MS) {
       this.worker.push(samples);
       return;

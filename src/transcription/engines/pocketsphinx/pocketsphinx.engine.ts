@@ -79,6 +79,8 @@ export interface PocketsphinxOptions {
   readonly startTimeoutMs?: number;
   /** First delay before starting again a decoder that failed to start; doubles up to 30 s. */
   readonly restartDelayMs?: number;
+  /** The clock that paces partials (tests replace it; default Date.now). */
+  readonly now?: () => number;
 }
 
 interface Job {
@@ -219,10 +221,15 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
     await Promise.all(stopping);
   }
 
-  /** Process ids of the decoders, for tests and diagnostics. */
-  workerPids(): number[] {
+  /** Process ids of the decoders (those for whole segments, or live ones), for tests and diagnostics. */
+  workerPids(which: 'all' | 'whole' | 'live' = 'all'): number[] {
     return this.slots.flatMap((slot) =>
-      slot.worker && !slot.worker.exited && slot.worker.pid ? [slot.worker.pid] : [],
+      (which === 'all' || slot.live === (which === 'live')) &&
+      slot.worker &&
+      !slot.worker.exited &&
+      slot.worker.pid
+        ? [slot.worker.pid]
+        : [],
     );
   }
 
@@ -281,7 +288,7 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
     if (this.closed) return undefined;
     const worker = this.slots.find((slot) => slot.live && slot.worker?.idle)?.worker;
     if (!worker) return undefined;
-    const stream = new PocketsphinxStream(worker, this.streamPool, onPartial);
+    const stream = new PocketsphinxStream(worker, this.streamPool, onPartial, this.options.now);
     this.streams.set(worker, stream);
     return stream;
   }
