@@ -7,7 +7,8 @@ and the general en-us model interpolated with its clinical model. Pipes only: au
 utterance (audio or text) is ever printed to stderr.
 
 Protocol
-  stdout, once at start:  {"ready": true, "ms": <model load time>}  or  {"fatal": "<reason>"}
+  stdout, once at start:  {"ready": true, "ms": <model load time>, "stream": <true when S works>}
+                          or {"fatal": "<reason>"}
   stdin, per request:     1-byte op, 4-byte little-endian length N, then N bytes (s16le 16 kHz
                           mono PCM for D, C and P; nothing for S, E and X)
     D  decode a whole utterance     -> {"text": "...", "confidence": <0..1 or null>, "ms": <ms>}
@@ -186,8 +187,9 @@ def partial(decoder):
 class Stream:
     """The one live utterance of this worker: its state between requests."""
 
-    def __init__(self, decoder):
+    def __init__(self, decoder, cmn):
         self.decoder = decoder
+        self.cmn = cmn  # LiveCmn, None when streams are not possible
         self.open = False
         self.error = None  # class name of a failure inside the stream, answered at P or E
         self.seconds = 0.0  # decoder time spent on the stream
@@ -198,7 +200,10 @@ class Stream:
         self.seconds = 0.0
         began = time.monotonic()
         try:
+            if self.cmn is None:
+                raise RuntimeError("no stream on this decoder")
             self.decoder.start_stream()
+            self.cmn.reset()
             self.decoder.start_utt()
             self.open = True
         except Exception as error:
@@ -252,6 +257,56 @@ class Stream:
                 pass
 
 
+class LiveCmn:
+    """The live cepstral mean of the decoder, put back at each stream to what it was after loading.
+
+    In live mode (process_raw(..., full_utt=False)) the front end subtracts a running mean that
+    end_utt updates and start_stream keeps: a stream's text would depend on what the decoder
+    heard before (another patient's voice), which a whole decode's batch mean does not. Worse,
+    sphinxbase's feat_cmn switches the decoder's CMN type from batch to live for good at the
+    first live chunk, so whole decodes after a stream would use the running mean too (measured:
+    a sentence then came out as "and all"). The binding exposes neither, so the mean, sum and
+    frame count of cmn_t and the CMN type of feat_t are written back through ctypes, at the
+    offsets of Debian's sphinxbase 5prealpha (feat_t: cepsize at 16, cmn at 68, cmn_struct at
+    88; cmn_t: mean, var, sum, nframe, veclen); the layout is checked against the cepstrum size
+    first, and without a match the worker does not stream (the engine decodes sentences whole).
+    """
+
+    def __init__(self, decoder):
+        import ctypes
+
+        self.ctypes = ctypes
+        pocketsphinx = ctypes.CDLL("libpocketsphinx.so.3")
+        pocketsphinx.ps_get_feat.restype = ctypes.c_void_p
+        pocketsphinx.ps_get_feat.argtypes = [ctypes.c_void_p]
+        feat = pocketsphinx.ps_get_feat(int(decoder.this))
+        cepsize = ctypes.c_int32.from_address(feat + 16).value
+        self.cmn = ctypes.c_void_p.from_address(feat + 88).value
+        if not self.cmn or ctypes.c_int32.from_address(self.cmn + 28).value != cepsize:
+            raise RuntimeError("unknown sphinxbase layout")
+        self.size = cepsize * ctypes.sizeof(ctypes.c_float)
+        self.mean = ctypes.create_string_buffer(self.size)
+        self.sum = ctypes.create_string_buffer(self.size)
+        ctypes.memmove(self.mean, self.pointer(0), self.size)
+        ctypes.memmove(self.sum, self.pointer(16), self.size)
+        self.nframe = ctypes.c_int32.from_address(self.cmn + 24).value
+        self.type = ctypes.c_int32.from_address(feat + 68)
+        self.batch = self.type.value
+
+    def pointer(self, offset):
+        return self.ctypes.c_void_p.from_address(self.cmn + offset).value
+
+    def reset(self):
+        """Before a stream: the running mean as after loading."""
+        self.ctypes.memmove(self.pointer(0), self.mean, self.size)
+        self.ctypes.memmove(self.pointer(16), self.sum, self.size)
+        self.ctypes.c_int32.from_address(self.cmn + 24).value = self.nframe
+
+    def whole(self):
+        """Before a whole decode: the model's CMN type (batch), which a stream switched to live."""
+        self.type.value = self.batch
+
+
 def main():
     started = time.monotonic()
     model_dir = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/pocketsphinx/model/en-us"
@@ -268,10 +323,15 @@ def main():
     except Exception as error:  # e.g. a corrupt model: the class name and message, no audio
         reply({"fatal": "cannot load the model (%s: %s)" % (type(error).__name__, error)})
         return 2
-    reply({"ready": True, "ms": round((time.monotonic() - started) * 1000)})
+    try:
+        cmn = LiveCmn(decoder)
+    except Exception:
+        cmn = None
+    ready = {"ready": True, "ms": round((time.monotonic() - started) * 1000)}
+    reply(dict(ready, stream=cmn is not None))
 
     stdin = sys.stdin.buffer
-    stream = Stream(decoder)
+    stream = Stream(decoder, cmn)
     while True:
         header = read_exact(stdin, 5)
         if header is None:
@@ -297,6 +357,8 @@ def main():
             stream.drop()
             began = time.monotonic()
             try:
+                if cmn is not None:
+                    cmn.whole()
                 text, confidence = decode(decoder, payload)
             except Exception as error:
                 # Only the class: a message could in principle quote decoder state.
