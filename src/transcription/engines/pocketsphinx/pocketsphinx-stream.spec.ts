@@ -12,7 +12,8 @@ import {
 import { waitFor } from '../../../../test/support/wait-for.js';
 import { AsrStream } from '../asr-engine.js';
 import { PARTIAL_INTERVAL_MS } from './pocketsphinx-stream.js';
-import { PocketsphinxEngine } from './pocketsphinx.engine.js';
+import { encodeRequest, PocketsphinxWorker } from './pocketsphinx-worker.js';
+import { PocketsphinxEngine, WORKER_SCRIPT } from './pocketsphinx.engine.js';
 
 // Sentences decoded while they are spoken, through real decoders (and a fake one for stderr).
 
@@ -107,6 +108,24 @@ async function failure(promise: Promise<unknown>): Promise<EngineUnavailableErro
     ask.mockRestore();
   }, 15_000);
 
+  it('decodes a sentence the same whatever the decoder heard before, another sentence or noise', async () => {
+    const samples = fixture('05-breathe-slowly.wav');
+    const decode = async (before?: Float32Array) => {
+      if (before) {
+        const earlier = engine.openStream(['en-US'])!;
+        await speakInto(earlier, before);
+        await earlier.finish(signal());
+      }
+      const stream = engine.openStream(['en-US'])!;
+      await speakInto(stream, samples);
+      return stream.finish(signal());
+    };
+    const first = await decode();
+    const noise = new Float32Array(48_000).map((_, i) => Math.sin(i * 12.9898) * 0.6);
+    expect(await decode(noise)).toEqual(first);
+    expect(await decode(fixture('03-allergies.wav'))).toEqual(first);
+  }, 20_000);
+
   it('has no decoder to lend while its only live one is held, and whole segments still decode', async () => {
     const held = engine.openStream(['en-US'])!;
     expect(engine.openStream(['en-US'])).toBeUndefined();
@@ -174,11 +193,38 @@ async function failure(promise: Promise<unknown>): Promise<EngineUnavailableErro
   }, 20_000);
 });
 
+(HAS_FIXTURES ? describe : describe.skip)('pocketsphinx_worker.py', () => {
+  it('decodes a whole sentence the same before and after a stream (sphinxbase goes live for good)', async () => {
+    const worker = new PocketsphinxWorker(
+      {
+        python: '/usr/bin/python3',
+        script: WORKER_SCRIPT,
+        modelDir: '/usr/share/pocketsphinx/model/en-us',
+        startTimeoutMs: 30_000,
+      },
+      () => undefined,
+    );
+    try {
+      await worker.ready;
+      expect(worker.canStream).toBe(true);
+      const samples = fixture('05-breathe-slowly.wav');
+      const before = await worker.decode(encodeRequest(samples));
+      worker.startStream();
+      worker.push(new Float32Array(48_000).map((_, i) => Math.sin(i * 12.9898) * 0.6));
+      await worker.endStream();
+      const after = await worker.decode(encodeRequest(samples));
+      expect({ ...after, ms: 0 }).toEqual({ ...before, ms: 0 });
+    } finally {
+      await worker.stop(1_000);
+    }
+  }, 20_000);
+});
+
 describe('PocketsphinxEngine.openStream with a fake decoder', () => {
   /** Speaks the protocol, writing what it hears to stderr, which must stay unread. */
   const FAKE = String.raw`
 import json, struct, sys
-print(json.dumps({"ready": True, "ms": 1}), flush=True)
+print(json.dumps({"ready": True, "ms": 1, "stream": "--no-stream" not in sys.argv[1]}), flush=True)
 stdin = sys.stdin.buffer
 while True:
     header = stdin.read(5)
@@ -231,6 +277,27 @@ while True:
     } finally {
       await engine.close();
       jest.restoreAllMocks();
+    }
+  });
+
+  it('lends no decoder that cannot stream, so sentences are decoded whole', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fake-decoder-'));
+    writeFileSync(join(dir, 'fake.py'), FAKE);
+    const engine = new PocketsphinxEngine({
+      poolSize: 1,
+      liveDecoders: 1,
+      timeoutMs: 5_000,
+      python: 'python3',
+      script: join(dir, 'fake.py'),
+      clinicalDir: null,
+      modelDir: join(dir, '--no-stream'),
+    });
+    try {
+      await engine.onModuleInit();
+      expect(engine.workerPids('live')).toHaveLength(1);
+      expect(engine.openStream(['en-US'])).toBeUndefined();
+    } finally {
+      await engine.close();
     }
   });
 });

@@ -71,6 +71,7 @@ export class PocketsphinxWorker {
   readonly ready: Promise<number>;
   private state: State = 'starting';
   private wasReady = false;
+  private streamable = false;
   private readonly child: ChildProcessWithoutNullStreams;
   private readonly decoder = new StringDecoder('utf8');
   private line = '';
@@ -133,6 +134,11 @@ export class PocketsphinxWorker {
 
   get idle(): boolean {
     return this.state === 'idle';
+  }
+
+  /** Whether the worker said it can decode streams (it could reset its live cepstral mean). */
+  get canStream(): boolean {
+    return this.streamable;
   }
 
   /** Bytes written to the worker and not yet read by it (beyond the OS pipe buffer). */
@@ -255,6 +261,7 @@ export class PocketsphinxWorker {
         clearTimeout(this.startTimer);
         this.state = 'idle';
         this.wasReady = true;
+        this.streamable = message.stream === true;
         this.markReady(typeof message.ms === 'number' ? message.ms : 0);
       } else {
         this.fatal = typeof message.fatal === 'string' ? message.fatal : 'did not start';

@@ -286,7 +286,9 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
     onPartial?: (text: string) => void,
   ): AsrStream | undefined {
     if (this.closed) return undefined;
-    const worker = this.slots.find((slot) => slot.live && slot.worker?.idle)?.worker;
+    const worker = this.slots.find(
+      (slot) => slot.live && slot.worker?.idle && slot.worker.canStream,
+    )?.worker;
     if (!worker) return undefined;
     const stream = new PocketsphinxStream(worker, this.streamPool, onPartial, this.options.now);
     this.streams.set(worker, stream);
@@ -295,7 +297,8 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
 
   /** Live decoders free for a sentence right now, for tests and diagnostics. */
   freeLiveDecoders(): number {
-    return this.slots.filter((slot) => slot.live && slot.worker?.idle).length;
+    return this.slots.filter((slot) => slot.live && slot.worker?.idle && slot.worker.canStream)
+      .length;
   }
 
   private readonly streamPool: StreamPool = {
