@@ -36,6 +36,12 @@ FILLER = re.compile(r"^(<.*>|\[.*\]|\+\+.*\+\+)$")
 # Alternative pronunciations are numbered in the dictionary: to(2), and(3).
 VARIANT = re.compile(r"\(\d+\)$")
 MODEL_FILES = ("en-us", "en-us.lm.bin", "cmudict-en-us.dict")
+# A stream's first second is held, then decoded as a whole utterance would be (batch cepstral
+# mean over it), and the rest live from that mean: from the model's prior mean alone, live
+# decoding lost 11 points of WER on the clinical dev set (docs/speech.md, "The cepstral mean").
+PRIME_BYTES = 32000
+# sphinxbase's ring of cepstra for live features (feat.c), in frames.
+LIVEBUFBLOCKSIZE = 256
 
 
 def reply(message):
@@ -193,17 +199,22 @@ class Stream:
         self.open = False
         self.error = None  # class name of a failure inside the stream, answered at P or E
         self.seconds = 0.0  # decoder time spent on the stream
+        self.held = []  # the first PRIME_BYTES of audio, until they prime the mean
+        self.held_bytes = 0
 
     def start(self):
         self.drop()
         self.error = None
         self.seconds = 0.0
+        self.held = []
+        self.held_bytes = 0
         began = time.monotonic()
         try:
             if self.cmn is None:
                 raise RuntimeError("no stream on this decoder")
             self.decoder.start_stream()
             self.cmn.reset()
+            self.cmn.whole()
             self.decoder.start_utt()
             self.open = True
         except Exception as error:
@@ -215,12 +226,23 @@ class Stream:
         began = time.monotonic()
         if self.open and self.error is None and pcm:
             try:
-                self.decoder.process_raw(pcm, False, False)
+                if self.held is None:
+                    self.decoder.process_raw(pcm, False, False)
+                else:
+                    self.held.append(pcm)
+                    self.held_bytes += len(pcm)
+                    if self.held_bytes >= PRIME_BYTES:
+                        self.prime()
             except Exception as error:
                 self.error = type(error).__name__
         spent = time.monotonic() - began
         self.seconds += spent
         return spent
+
+    def prime(self):
+        """The held audio as a whole utterance: its batch mean then serves the live part."""
+        held, self.held = b"".join(self.held), None
+        self.decoder.process_raw(held, False, True)
 
     def words_so_far(self, spent):
         if self.error is not None:
@@ -239,6 +261,8 @@ class Stream:
         began = time.monotonic()
         self.open = False
         try:
+            if self.held and self.error is None:
+                self.prime()  # a sentence shorter than PRIME_BYTES: decoded as a whole one
             self.decoder.end_utt()
             if self.error is not None:
                 return {"error": self.error}
@@ -270,6 +294,9 @@ class LiveCmn:
     offsets of Debian's sphinxbase 5prealpha (feat_t: cepsize at 16, cmn at 68, cmn_struct at
     88; cmn_t: mean, var, sum, nframe, veclen); the layout is checked against the cepstrum size
     first, and without a match the worker does not stream (the engine decodes sentences whole).
+    The ring of cepstra that live deltas read (feat_t.cepbuf at 104, 256 rows in one block,
+    bufpos and curpos at 120 and 124) is cleared too: where the primed first second meets the
+    live part, stale frames of the previous sentence moved the confidence in the 5th decimal.
     """
 
     def __init__(self, decoder):
@@ -292,6 +319,13 @@ class LiveCmn:
         self.nframe = ctypes.c_int32.from_address(self.cmn + 24).value
         self.type = ctypes.c_int32.from_address(feat + 68)
         self.batch = self.type.value
+        rows = ctypes.c_void_p.from_address(feat + 104).value
+        self.ring = ctypes.c_void_p.from_address(rows).value
+        if ctypes.c_void_p.from_address(rows + 8).value - self.ring != self.size:
+            raise RuntimeError("unknown sphinxbase layout")
+        self.ring_bytes = LIVEBUFBLOCKSIZE * self.size
+        self.positions = ctypes.c_int32 * 2
+        self.feat = feat
 
     def pointer(self, offset):
         return self.ctypes.c_void_p.from_address(self.cmn + offset).value
@@ -301,6 +335,8 @@ class LiveCmn:
         self.ctypes.memmove(self.pointer(0), self.mean, self.size)
         self.ctypes.memmove(self.pointer(16), self.sum, self.size)
         self.ctypes.c_int32.from_address(self.cmn + 24).value = self.nframe
+        self.ctypes.memset(self.ring, 0, self.ring_bytes)
+        self.positions.from_address(self.feat + 120)[:] = [0, 0]
 
     def whole(self):
         """Before a whole decode: the model's CMN type (batch), which a stream switched to live."""
