@@ -108,7 +108,7 @@ def interpolate(decoder, config, paths, weights):
 
 
 def apply_settings(config, settings):
-    """Sets {"float": {name: value}, "int": {name: value}} on the decoder's configuration.
+    """Sets {"float": {name: value}, "int": {name: value}, "bool": {name: value}} on the configuration.
 
     sphinxbase only logs an unknown name or a value of the wrong type and goes on, so each
     setting is read back: a mismatch stops the worker with the setting's name.
@@ -116,6 +116,7 @@ def apply_settings(config, settings):
     for kind, set_value, get_value, cast in (
         ("float", config.set_float, config.get_float, float),
         ("int", config.set_int, config.get_int, int),
+        ("bool", config.set_boolean, config.get_boolean, bool),
     ):
         for name, value in settings.get(kind, {}).items():
             set_value(name, cast(value))
