@@ -2,6 +2,10 @@
  * Speaks a set of sentences with one voice and recognizes them with the embedded recognizer:
  * word error rate, the recognizer's confidence per sentence, and the decoders' CPU time per
  * sentence (read from /proc, so it counts the Python workers, not this process).
+ * With BENCH_STREAM=1 each sentence is decoded as the session decodes it while it is spoken:
+ * pushed to a live decoder in 20 ms chunks on a simulated clock (20 ms a chunk, so partials are
+ * asked as often as in a conversation), BENCH_STREAM_PACE times faster than real time (default 4,
+ * which a decoder keeps up with), then finished.
  */
 import { readFileSync } from 'node:fs';
 import type { PocketsphinxEngine } from '../../src/transcription/engines/pocketsphinx/pocketsphinx.engine.js';
@@ -17,6 +21,46 @@ export interface RecognizedSentence {
   readonly confidence: number | null;
   readonly synthesisMs: number;
   readonly audioSeconds: number;
+  /** Streamed only: ms from finish() to the transcript, and the partials received. */
+  readonly finishMs?: number;
+  readonly partials?: number;
+}
+
+/** Whether sentences are decoded while spoken (BENCH_STREAM=1) rather than whole. */
+export const STREAMED = process.env.BENCH_STREAM === '1';
+
+const PACE = Number(process.env.BENCH_STREAM_PACE ?? 4);
+
+/** The simulated clock of streamed runs: give it to the engine as `now`. */
+export const streamClock = { now: 0 };
+
+interface Recognized {
+  readonly text: string;
+  readonly confidence?: number;
+  readonly finishMs?: number;
+  readonly partials?: number;
+}
+
+/** One sentence, whole or streamed (STREAMED). */
+export async function recognize(
+  engine: PocketsphinxEngine,
+  samples: Float32Array,
+): Promise<Recognized> {
+  if (!STREAMED) {
+    return engine.transcribe({ samples, localeHints: ['en-US'] }, AbortSignal.timeout(60_000));
+  }
+  let partials = 0;
+  const stream = engine.openStream(['en-US'], () => partials++);
+  if (!stream) throw new Error('no live decoder: give the engine liveDecoders');
+  for (let at = 0; at < samples.length; at += 320) {
+    stream.push(samples.subarray(at, at + 320));
+    streamClock.now += 20;
+    // The pause between a speaker's frames, PACE times shorter; partial answers come in meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 20 / PACE));
+  }
+  const started = performance.now();
+  const result = await stream.finish(AbortSignal.timeout(60_000));
+  return { ...result, finishMs: performance.now() - started, partials };
 }
 
 export interface RecognitionRun {
@@ -66,11 +110,10 @@ export async function recognizeAudio(
   const results: RecognizedSentence[] = [];
   const cpuBefore = cpuSecondsOf(engine.workerPids());
   for (const { reference, samples, synthesisMs } of audio) {
-    const { text, confidence } = await engine.transcribe(
-      { samples, localeHints: ['en-US'] },
-      AbortSignal.timeout(60_000),
-    );
+    const { text, confidence, finishMs, partials } = await recognize(engine, samples);
     results.push({
+      finishMs,
+      partials,
       reference,
       hypothesis: text,
       errors: wordDistance(reference, text),

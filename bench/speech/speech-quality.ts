@@ -21,8 +21,10 @@ import { calibrateThreshold, FALSE_ALARM_BUDGET, figuresAt } from './confidence-
 import {
   corpusWer,
   percent,
+  recognize,
   recognizeAudio,
   recognizeSpoken,
+  STREAMED,
   type RecognitionRun,
 } from './recognition-run.js';
 
@@ -140,13 +142,20 @@ async function nonSpeechRow(asr: PocketsphinxEngine): Promise<(string | number)[
   const found: string[] = [];
   for (const file of ['silence.wav', 'noise.wav', 'music.wav']) {
     const { samples } = decodeWav(readFileSync(`${FIXTURES}/${file}`));
-    const { text } = await asr.transcribe(
-      { samples, localeHints: ['en-US'] },
-      AbortSignal.timeout(60_000),
-    );
+    const { text } = await recognize(asr, samples);
     if (text) found.push(`${file}: "${text}"`);
   }
   return ['silence, noise, music (3 s each)', found.length === 0 ? 'no words' : found.join('; ')];
+}
+
+/** Streamed runs: the wait from finish() to the transcript, and the partials per sentence. */
+function streamedSummary(runs: readonly RecognitionRun[]): void {
+  const sentences = runs.flatMap((run) => run.sentences);
+  const waits = sentences.map((s) => s.finishMs ?? 0);
+  const partials = sentences.reduce((sum, s) => sum + (s.partials ?? 0), 0);
+  console.log(
+    `\nStreamed (20 ms chunks): finish() to transcript p50 ${percentile(waits, 50).toFixed(0)} ms, p95 ${percentile(waits, 95).toFixed(0)} ms; ${(partials / sentences.length).toFixed(1)} changed partials per sentence.`,
+  );
 }
 
 export async function speechQuality(asr: PocketsphinxEngine, tts: TtsEngine): Promise<void> {
@@ -178,6 +187,7 @@ export async function speechQuality(asr: PocketsphinxEngine, tts: TtsEngine): Pr
     '\nRecognition (bench/speech/sets; voices used nowhere else in the service or tests):\n',
   );
   printTable(RUN_HEADERS, rows);
+  if (STREAMED) streamedSummary([...runs.map((r) => r.run), fixtures]);
   console.log('');
   printTable(['input', 'recognized'], [await nonSpeechRow(asr)]);
 

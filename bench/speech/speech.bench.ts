@@ -7,7 +7,8 @@
  * threshold.
  * Run: npm run bench:speech   (BENCH_PART=speed|quality runs one part; BENCH_VAD_SECONDS,
  * BENCH_RUNS, BENCH_SENTENCES change the run lengths; ASR_MODEL=stock measures the recognizer
- * without its clinical model)
+ * without its clinical model; BENCH_STREAM=1 decodes the quality part's sentences while they are
+ * "spoken", as live sessions do)
  */
 import 'reflect-metadata';
 import { execFileSync, spawn } from 'node:child_process';
@@ -23,7 +24,7 @@ import { LanguageCatalog } from '../../src/language/catalog/language-catalog.js'
 import { PocketsphinxEngine } from '../../src/transcription/engines/pocketsphinx/pocketsphinx.engine.js';
 import { freePort } from '../support/free-port.js';
 import { measure, percentile, printTable } from '../support/latency.js';
-import { cpuSecondsOf } from './recognition-run.js';
+import { cpuSecondsOf, STREAMED, streamClock } from './recognition-run.js';
 import { speechQuality } from './speech-quality.js';
 
 const VAD_SECONDS = Number(process.env.BENCH_VAD_SECONDS ?? 60);
@@ -225,6 +226,8 @@ async function quality(): Promise<void> {
   const stock = process.env.ASR_MODEL === 'stock';
   const asr = new PocketsphinxEngine({
     poolSize: 1,
+    liveDecoders: STREAMED ? 1 : 0,
+    now: () => streamClock.now,
     timeoutMs: 60_000,
     clinicalDir: stock ? null : process.env.ASR_CLINICAL_DIR,
     // ASR_MIN_CONFIDENCE: another drop threshold (MIN_CONFIDENCE), to study it.
@@ -233,7 +236,9 @@ async function quality(): Promise<void> {
       : undefined,
   });
   await asr.onModuleInit();
-  console.log(`Recognizer model: ${stock ? 'stock en-us' : 'en-us + clinical (build/asr)'}`);
+  console.log(
+    `Recognizer model: ${stock ? 'stock en-us' : 'en-us + clinical (build/asr)'}, ${STREAMED ? 'streamed in 20 ms chunks (BENCH_STREAM=1)' : 'whole sentences'}`,
+  );
   const tts = serviceTtsEngine();
   try {
     await speechQuality(asr, tts);

@@ -46,6 +46,16 @@ describe('loadConfig', () => {
     expect(message).toMatch(/TRANSLATION_TIMEOUT_MS \(currently 5\): .*not be less than 100/);
   });
 
+  it('takes a number of live decoders from 0 (no streaming) to 64, unset meaning twice the pool', () => {
+    expect(loadConfig({}).ASR_LIVE_DECODERS).toBeUndefined();
+    expect(loadConfig({ ASR_LIVE_DECODERS: '0' }).ASR_LIVE_DECODERS).toBe(0);
+    expect(loadConfig({ ASR_LIVE_DECODERS: '8' }).ASR_LIVE_DECODERS).toBe(8);
+    expect(() => loadConfig({ ASR_LIVE_DECODERS: '-1' })).toThrow(
+      /ASR_LIVE_DECODERS \(currently -1\): .*not be less than 0/,
+    );
+    expect(() => loadConfig({ ASR_LIVE_DECODERS: 'many' })).toThrow(/ASR_LIVE_DECODERS.*integer/);
+  });
+
   it('requires the settings of the chosen remote engine', () => {
     expect(() => loadConfig({ TRANSLATION_ENGINE: 'libretranslate' })).toThrow(
       /LIBRETRANSLATE_URL/,

@@ -71,6 +71,18 @@ export class SpeechEnv extends TranslationEnv {
   @Max(32)
   ASR_POOL_SIZE?: number;
 
+  /**
+   * Further pocketsphinx decoders that decode sentences while they are spoken, one per sentence
+   * spoken at the same time (each ~110–130 MiB resident; 0 turns streaming off). When all are
+   * held, a sentence is decoded whole at its end. Default: twice ASR_POOL_SIZE.
+   */
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(64)
+  ASR_LIVE_DECODERS?: number;
+
   /** OpenAI-compatible transcription server, required when ASR_ENGINE=openai, e.g. http://127.0.0.1:8000/v1 */
   @Transform(trimmed)
   @IsOptional()

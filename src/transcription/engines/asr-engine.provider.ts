@@ -23,11 +23,15 @@ export const asrEngineProvider: Provider = {
           },
           catalog.all().map((language) => language.bcp47),
         );
-      case AsrEngineName.Pocketsphinx:
+      case AsrEngineName.Pocketsphinx: {
+        const poolSize = config.ASR_POOL_SIZE ?? availableParallelism();
         return new PocketsphinxEngine({
-          poolSize: config.ASR_POOL_SIZE ?? availableParallelism(),
+          poolSize,
+          // A held decoder mostly waits for speech: memory bounds them, not cores (docs/speech.md).
+          liveDecoders: config.ASR_LIVE_DECODERS ?? 2 * poolSize,
           timeoutMs,
         });
+      }
     }
   },
 };

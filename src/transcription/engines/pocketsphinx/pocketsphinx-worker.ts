@@ -25,36 +25,53 @@ export interface WorkerCommand {
   readonly startTimeoutMs: number;
 }
 
-type State = 'starting' | 'idle' | 'busy' | 'exited';
+/** The requests of pocketsphinx_worker.py, one byte each (its docstring has the protocol). */
+export type WorkerOp = 'D' | 'S' | 'C' | 'P' | 'E' | 'X';
+
+/** idle: free; busy: answering a whole decode or a stream's end; streaming: holding an utterance. */
+type State = 'starting' | 'idle' | 'busy' | 'streaming' | 'exited';
+
+/** A request that has an answer, waiting for it (answers come in the order of the requests). */
+interface Pending {
+  readonly kind: 'final' | 'partial';
+  resolve(answer: WorkerAnswer | string): void;
+  reject(reason: string): void;
+}
 
 const MAX_LINE_CHARS = 1 << 20;
 const MAX_STARTUP_STDERR_CHARS = 300;
 
 /**
- * Bytes 0-3: little-endian length; then s16le PCM: × 32768, rounded and clamped, NaN as 0 (the
- * inverse of the WAV decoder's ÷ 32768, so 16-bit audio reaches the decoder bit for bit).
+ * Byte 0: the op (D, a whole utterance, unless told); bytes 1-4: little-endian length; then s16le
+ * PCM: × 32768, rounded and clamped, NaN as 0 (the inverse of the WAV decoder's ÷ 32768, so
+ * 16-bit audio reaches the decoder bit for bit).
  */
-export function encodeRequest(samples: Float32Array): Buffer {
+export function encodeRequest(samples: Float32Array, op: WorkerOp = 'D'): Buffer {
   const bytes = samples.length * 2;
-  const buffer = Buffer.allocUnsafe(4 + bytes);
-  buffer.writeUInt32LE(bytes, 0);
+  const buffer = Buffer.allocUnsafe(5 + bytes);
+  buffer.write(op, 0, 'latin1');
+  buffer.writeUInt32LE(bytes, 1);
   for (let i = 0; i < samples.length; i++) {
     const s = Math.round(samples[i] * 32768) || 0;
-    buffer.writeInt16LE(s > 32767 ? 32767 : s < -32768 ? -32768 : s, 4 + 2 * i);
+    buffer.writeInt16LE(s > 32767 ? 32767 : s < -32768 ? -32768 : s, 5 + 2 * i);
   }
   return buffer;
 }
 
+const EMPTY = new Float32Array(0);
+
 /**
  * One decoder process: `python3 -u -I pocketsphinx_worker.py MODEL_DIR`, which loads the model
- * once and then answers length-prefixed PCM requests with one JSON line each, one at a time.
- * Pipes only. The owner (the engine's pool) replaces a worker that exits.
+ * once and then answers length-prefixed PCM requests with one JSON line each, one at a time:
+ * a whole utterance (decode()), or one utterance fed while it is spoken (startStream() … end or
+ * drop). Pipes only. The owner (the engine's pool) replaces a worker that exits.
  */
 export class PocketsphinxWorker {
   /** Resolves with the model load time in ms once the worker can decode; rejects with why it cannot. */
   readonly ready: Promise<number>;
   private state: State = 'starting';
   private wasReady = false;
+  private streamable = false;
   private readonly child: ChildProcessWithoutNullStreams;
   private readonly decoder = new StringDecoder('utf8');
   private line = '';
@@ -63,7 +80,7 @@ export class PocketsphinxWorker {
   private fatal?: string;
   private markReady!: (ms: number) => void;
   private markFailed!: (reason: string) => void;
-  private pending?: { resolve(answer: WorkerAnswer): void; reject(reason: string): void };
+  private readonly pending: Pending[] = [];
   private readonly startTimer: NodeJS.Timeout;
 
   constructor(
@@ -119,6 +136,16 @@ export class PocketsphinxWorker {
     return this.state === 'idle';
   }
 
+  /** Whether the worker said it can decode streams (it could reset its live cepstral mean). */
+  get canStream(): boolean {
+    return this.streamable;
+  }
+
+  /** Bytes written to the worker and not yet read by it (beyond the OS pipe buffer). */
+  get backlogBytes(): number {
+    return this.child.stdin.writableLength;
+  }
+
   get exited(): boolean {
     return this.state === 'exited';
   }
@@ -134,8 +161,56 @@ export class PocketsphinxWorker {
       return Promise.reject(new Error(`decode() on a ${this.state} worker`));
     }
     this.state = 'busy';
-    return new Promise<WorkerAnswer>((resolve, reject) => {
-      this.pending = { resolve, reject: (reason) => reject(new Error(reason)) };
+    return this.ask<WorkerAnswer>('final', request);
+  }
+
+  /** Starts an utterance fed by push(); the worker is held until endStream() or dropStream(). */
+  startStream(): void {
+    if (this.state !== 'idle') throw new Error(`startStream() on a ${this.state} worker`);
+    this.state = 'streaming';
+    this.child.stdin.write(encodeRequest(EMPTY, 'S'));
+  }
+
+  /** Feeds samples to the stream; written at once, the pipe keeps them in order. */
+  push(samples: Float32Array): void {
+    if (this.state === 'streaming') this.child.stdin.write(encodeRequest(samples, 'C'));
+  }
+
+  /** Feeds samples, then asks for the words so far (without fillers; may be empty). */
+  pushForPartial(samples: Float32Array): Promise<string> {
+    if (this.state !== 'streaming') {
+      return Promise.reject(new Error(`a partial on a ${this.state} worker`));
+    }
+    return this.ask<string>('partial', encodeRequest(samples, 'P'));
+  }
+
+  /** Ends the stream's utterance: its final answer, as decode() gives it; the worker is then idle. */
+  endStream(): Promise<WorkerAnswer> {
+    if (this.state !== 'streaming') {
+      return Promise.reject(new Error(`endStream() on a ${this.state} worker`));
+    }
+    this.state = 'busy';
+    return this.ask<WorkerAnswer>('final', encodeRequest(EMPTY, 'E'));
+  }
+
+  /**
+   * Drops the stream without a result: the worker ends the utterance before it reads the next
+   * request, so it is idle at once (cheaper than a restart, which reloads the model).
+   */
+  dropStream(): void {
+    if (this.state !== 'streaming') return;
+    this.child.stdin.write(encodeRequest(EMPTY, 'X'));
+    // Partials still asked are answered before X is read, and so before the next request's answer.
+    this.state = 'idle';
+  }
+
+  private ask<T extends WorkerAnswer | string>(kind: Pending['kind'], request: Buffer): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.pending.push({
+        kind,
+        resolve: (answer) => resolve(answer as T),
+        reject: (reason) => reject(new Error(reason)),
+      });
       this.child.stdin.write(request);
     });
   }
@@ -186,22 +261,26 @@ export class PocketsphinxWorker {
         clearTimeout(this.startTimer);
         this.state = 'idle';
         this.wasReady = true;
+        this.streamable = message.stream === true;
         this.markReady(typeof message.ms === 'number' ? message.ms : 0);
       } else {
         this.fatal = typeof message.fatal === 'string' ? message.fatal : 'did not start';
       }
       return;
     }
-    const pending = this.pending;
-    if (this.state !== 'busy' || !pending) {
+    const pending = this.pending.shift();
+    if (!pending) {
       this.fatal = 'answered a request it was not sent';
       this.kill();
       return;
     }
-    this.pending = undefined;
-    this.state = 'idle';
+    // The last answer of a whole decode, a stream's end, or a dropped stream's partial frees it.
+    if (this.state === 'busy' && this.pending.length === 0) this.state = 'idle';
     if (typeof message.error === 'string') {
       pending.reject(`failed to decode (${message.error})`);
+    } else if (pending.kind === 'partial') {
+      if (typeof message.partial === 'string') pending.resolve(message.partial);
+      else pending.reject('answered a partial request without words');
     } else if (typeof message.text === 'string') {
       const { text, confidence, ms } = message;
       pending.resolve({
@@ -223,9 +302,7 @@ export class PocketsphinxWorker {
     const why = this.fatal ?? startup;
     this.exitReason = why ? `${how}: ${why}` : how;
     if (wasStarting) this.markFailed(this.exitReason);
-    const pending = this.pending;
-    this.pending = undefined;
-    pending?.reject(this.exitReason);
+    for (const pending of this.pending.splice(0)) pending.reject(this.exitReason);
     this.onExit(this, this.exitReason);
   }
 }

@@ -192,14 +192,16 @@ function exited(pid: number): Promise<void> {
 }
 
 describe('PocketsphinxEngine', () => {
-  it('encodes requests as a little-endian length and clipped s16le samples', () => {
+  it('encodes requests as an op, a little-endian length and clipped s16le samples', () => {
     const request = encodeRequest(new Float32Array([0, 1, -1, 2, -2, 0.5, Number.NaN]));
-    expect(request.readUInt32LE(0)).toBe(14);
-    const pcm = Array.from({ length: 7 }, (_, i) => request.readInt16LE(4 + 2 * i));
+    expect(request.toString('latin1', 0, 1)).toBe('D');
+    expect(request.readUInt32LE(1)).toBe(14);
+    const pcm = Array.from({ length: 7 }, (_, i) => request.readInt16LE(5 + 2 * i));
     expect(pcm).toEqual([0, 32767, -32768, 32767, -32768, 16384, 0]);
     const exact = new Float32Array([-32768, -1, 0, 1, 32767].map((v) => v / 32768));
-    const back = encodeRequest(exact);
-    expect([0, 1, 2, 3, 4].map((i) => back.readInt16LE(4 + 2 * i))).toEqual([
+    const back = encodeRequest(exact, 'C');
+    expect(back.toString('latin1', 0, 1)).toBe('C');
+    expect([0, 1, 2, 3, 4].map((i) => back.readInt16LE(5 + 2 * i))).toEqual([
       -32768, -1, 0, 1, 32767,
     ]);
   });

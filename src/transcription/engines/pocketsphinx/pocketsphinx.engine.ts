@@ -8,8 +8,14 @@ import {
   EngineUnavailableError,
 } from '../../../common/errors/engine.errors.js';
 import { isDeadline } from '../../../common/timeout/with-timeout.js';
-import { ASR_SAMPLE_RATE, AsrAudio, AsrEngine, AsrTranscript } from '../asr-engine.js';
-import { encodeRequest, PocketsphinxWorker, WorkerCommand } from './pocketsphinx-worker.js';
+import { ASR_SAMPLE_RATE, AsrAudio, AsrEngine, AsrStream, AsrTranscript } from '../asr-engine.js';
+import { PocketsphinxStream, StreamPool } from './pocketsphinx-stream.js';
+import {
+  encodeRequest,
+  PocketsphinxWorker,
+  WorkerAnswer,
+  WorkerCommand,
+} from './pocketsphinx-worker.js';
 
 const SERVICE = 'Transcription';
 const ENGINE = 'pocketsphinx';
@@ -49,8 +55,13 @@ export const CLINICAL_MODEL_DIR = fileURLToPath(new URL('../../../../build/asr/'
 export const WORKER_SCRIPT = fileURLToPath(new URL('./pocketsphinx_worker.py', import.meta.url));
 
 export interface PocketsphinxOptions {
-  /** Decoder processes (ASR_POOL_SIZE); each holds the model, ~40 MB. */
+  /** Decoder processes for whole segments (ASR_POOL_SIZE); each holds the model, ~110 MiB. */
   readonly poolSize: number;
+  /**
+   * Further decoder processes that only decode sentences while they are spoken
+   * (ASR_LIVE_DECODERS; default 0 here, none): one per sentence being spoken at the same time.
+   */
+  readonly liveDecoders?: number;
   /** ASR_TIMEOUT_MS, for messages only: the caller's signal carries the deadline. */
   readonly timeoutMs: number;
   readonly python?: string;
@@ -68,6 +79,8 @@ export interface PocketsphinxOptions {
   readonly startTimeoutMs?: number;
   /** First delay before starting again a decoder that failed to start; doubles up to 30 s. */
   readonly restartDelayMs?: number;
+  /** The clock that paces partials (tests replace it; default Date.now). */
+  readonly now?: () => number;
 }
 
 interface Job {
@@ -81,6 +94,8 @@ interface Job {
 }
 
 interface Slot {
+  /** A live slot's decoder serves streams only; the others serve whole segments only. */
+  readonly live: boolean;
   worker?: PocketsphinxWorker;
   /** Consecutive start failures, for the restart back-off. */
   failures: number;
@@ -92,9 +107,15 @@ const STOP_GRACE_MS = 1_000;
 
 /**
  * The embedded recognizer: Debian's pocketsphinx with the en-us model, in a pool of persistent
- * Python workers (the model takes about 1.5 s to load, so processes are kept). Requests wait in
+ * Python workers (the model takes about 0.5 s to load, so processes are kept). Requests wait in
  * a FIFO queue for a free decoder; a request whose signal aborts while decoding has its decoder
  * killed and replaced, since a decoder cannot be stopped mid-utterance.
+ *
+ * Sentences decoded while spoken (openStream) have decoders of their own, `liveDecoders` of
+ * them, each held for a whole sentence: a held decoder mostly waits for speech (it decodes about
+ * ten times faster than real time), so their number is bounded by memory, not cores, and keeping
+ * them apart means streams never make whole segments wait nor the other way round. When none is
+ * free, openStream answers undefined and the caller decodes the sentence whole.
  */
 export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDestroy {
   readonly name = ENGINE;
@@ -108,11 +129,22 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
   private readonly restartDelayMs: number;
   /** The job each busy decoder is working on. */
   private readonly running = new Map<PocketsphinxWorker, Job>();
+  /** The sentence each leased live decoder is decoding. */
+  private readonly streams = new Map<PocketsphinxWorker, PocketsphinxStream>();
+  /** Decoders killed on purpose (a stream's deadline): their exit is no news. */
+  private readonly killed = new WeakSet<PocketsphinxWorker>();
   private lastStartFailure?: string;
   private closed = false;
 
   constructor(private readonly options: PocketsphinxOptions) {
-    this.slots = Array.from({ length: Math.max(1, options.poolSize) }, () => ({ failures: 0 }));
+    const live = Math.max(0, options.liveDecoders ?? 0);
+    this.slots = [
+      ...Array.from({ length: Math.max(1, options.poolSize) }, () => ({
+        live: false,
+        failures: 0,
+      })),
+      ...Array.from({ length: live }, () => ({ live: true, failures: 0 })),
+    ];
     this.command = {
       python: options.python ?? '/usr/bin/python3',
       script: options.script ?? WORKER_SCRIPT,
@@ -121,7 +153,7 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
       startTimeoutMs: options.startTimeoutMs ?? 60_000,
     };
     this.minConfidence = options.minConfidence ?? MIN_CONFIDENCE;
-    this.maxQueue = options.maxQueue ?? 16 * this.slots.length;
+    this.maxQueue = options.maxQueue ?? 16 * this.wholeSlots().length;
     this.restartDelayMs = options.restartDelayMs ?? 1_000;
   }
 
@@ -157,8 +189,9 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
       );
       return;
     }
+    const live = this.slots.filter((slot) => slot.live).length;
     this.logger.log(
-      `Pocketsphinx ready: ${ready}/${this.slots.length} decoders in ${Date.now() - started} ms (model load ${Math.max(...loads)} ms)`,
+      `Pocketsphinx ready: ${ready}/${this.slots.length} decoders (${live} for live sentences) in ${Date.now() - started} ms (model load ${Math.max(...loads)} ms)`,
     );
   }
 
@@ -173,21 +206,30 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
     const shutDown = () => this.unavailable('was shut down.');
     for (const job of this.queue.splice(0)) this.settle(job, () => job.reject(shutDown()));
     for (const job of this.running.values()) this.settle(job, () => job.reject(shutDown()));
+    for (const stream of this.streams.values()) stream.fail(shutDown());
     const stopping: Promise<void>[] = [];
     for (const slot of this.slots) {
       clearTimeout(slot.timer);
       // A decoder mid-utterance is killed; an idle one ends at the end of its input.
-      if (slot.worker && this.running.has(slot.worker)) slot.worker.kill();
+      if (slot.worker && (this.running.has(slot.worker) || this.streams.has(slot.worker))) {
+        slot.worker.kill();
+      }
       if (slot.worker) stopping.push(slot.worker.stop(STOP_GRACE_MS));
     }
     this.running.clear();
+    this.streams.clear();
     await Promise.all(stopping);
   }
 
-  /** Process ids of the decoders, for tests and diagnostics. */
-  workerPids(): number[] {
+  /** Process ids of the decoders (those for whole segments, or live ones), for tests and diagnostics. */
+  workerPids(which: 'all' | 'whole' | 'live' = 'all'): number[] {
     return this.slots.flatMap((slot) =>
-      slot.worker && !slot.worker.exited && slot.worker.pid ? [slot.worker.pid] : [],
+      (which === 'all' || slot.live === (which === 'live')) &&
+      slot.worker &&
+      !slot.worker.exited &&
+      slot.worker.pid
+        ? [slot.worker.pid]
+        : [],
     );
   }
 
@@ -212,7 +254,7 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
       return Promise.reject(
         this.unavailable(
           `is busy: ${this.queue.length} segments are already waiting for a decoder.`,
-          `Raise ASR_POOL_SIZE (currently ${this.slots.length}) on a machine with more cores, or use ASR_ENGINE=openai.`,
+          `Raise ASR_POOL_SIZE (currently ${this.wholeSlots().length}) on a machine with more cores, or use ASR_ENGINE=openai.`,
         ),
       );
     }
@@ -234,6 +276,43 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
       this.dispatch();
     });
   }
+
+  /**
+   * Leases a free live decoder for one sentence; undefined when there is none (all held, starting
+   * or restarting, or liveDecoders is 0): the caller then decodes the sentence whole.
+   */
+  openStream(
+    _localeHints: readonly string[],
+    onPartial?: (text: string) => void,
+  ): AsrStream | undefined {
+    if (this.closed) return undefined;
+    const worker = this.slots.find(
+      (slot) => slot.live && slot.worker?.idle && slot.worker.canStream,
+    )?.worker;
+    if (!worker) return undefined;
+    const stream = new PocketsphinxStream(worker, this.streamPool, onPartial, this.options.now);
+    this.streams.set(worker, stream);
+    return stream;
+  }
+
+  /** Live decoders free for a sentence right now, for tests and diagnostics. */
+  freeLiveDecoders(): number {
+    return this.slots.filter((slot) => slot.live && slot.worker?.idle && slot.worker.canStream)
+      .length;
+  }
+
+  private readonly streamPool: StreamPool = {
+    transcript: (answer) => this.transcript(answer),
+    failed: (reason) => this.unavailable(`a decoder ${reason} while transcribing.`, SETUP_HINT),
+    timedOut: (signal, since) => this.timeout(signal, since, false),
+    release: (worker, kill) => {
+      this.streams.delete(worker);
+      if (kill && !worker.exited) {
+        this.killed.add(worker);
+        worker.kill();
+      }
+    },
+  };
 
   /** Recognizes half a second of faint noise through a decoder. */
   async probe(): Promise<void> {
@@ -274,9 +353,12 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
         job.reject(this.unavailable(`a decoder ${reason} while transcribing.`, SETUP_HINT)),
       );
     }
+    const stream = this.streams.get(worker);
+    this.streams.delete(worker);
+    stream?.fail(this.unavailable(`a decoder ${reason} while transcribing.`, SETUP_HINT));
     if (worker.loaded) {
       // It had been running (crashed, or killed on a deadline): replace it at once.
-      if (!job?.signal.aborted)
+      if (!job?.signal.aborted && !this.killed.has(worker))
         this.logger.warn(`A pocketsphinx decoder ${reason}; starting a new one`);
       this.spawn(slot);
       return;
@@ -293,9 +375,13 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
     slot.timer.unref();
   }
 
-  /** Whether some decoder runs or is starting (as opposed to all waiting out a start failure). */
+  /** Whether some whole-segment decoder runs or is starting (not all waiting out a start failure). */
   private canStart(): boolean {
-    return this.slots.some((slot) => slot.worker !== undefined);
+    return this.wholeSlots().some((slot) => slot.worker !== undefined);
+  }
+
+  private wholeSlots(): Slot[] {
+    return this.slots.filter((slot) => !slot.live);
   }
 
   private failQueue(): void {
@@ -309,7 +395,7 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
   private dispatch(): void {
     for (const slot of this.slots) {
       const worker = slot.worker;
-      if (!worker?.idle) continue;
+      if (slot.live || !worker?.idle) continue;
       const job = this.queue.shift();
       if (!job) return;
       this.run(worker, job);
@@ -322,13 +408,7 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
     worker.decode(job.request).then(
       (answer) => {
         this.running.delete(worker);
-        const confident = answer.confidence === null || answer.confidence >= this.minConfidence;
-        const text = confident ? answer.text : '';
-        const transcript: AsrTranscript = !text
-          ? { text: '' }
-          : answer.confidence === null
-            ? { text, locale: LOCALE }
-            : { text, locale: LOCALE, confidence: answer.confidence };
+        const transcript = this.transcript(answer);
         this.settle(job, () => job.resolve(transcript));
         this.dispatch();
       },
@@ -343,6 +423,17 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
         }
       },
     );
+  }
+
+  /** A worker's answer as a transcript: a text under the confidence floor is dropped. */
+  private transcript(answer: WorkerAnswer): AsrTranscript {
+    const confident = answer.confidence === null || answer.confidence >= this.minConfidence;
+    const text = confident ? answer.text : '';
+    return !text
+      ? { text: '' }
+      : answer.confidence === null
+        ? { text, locale: LOCALE }
+        : { text, locale: LOCALE, confidence: answer.confidence };
   }
 
   private abort(job: Job): void {
@@ -369,7 +460,7 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
       SERVICE,
       ENGINE,
       message,
-      `Raise ASR_TIMEOUT_MS (currently ${this.options.timeoutMs}) or ASR_POOL_SIZE (currently ${this.slots.length}, one decoder per core).`,
+      `Raise ASR_TIMEOUT_MS (currently ${this.options.timeoutMs}) or ASR_POOL_SIZE (currently ${this.wholeSlots().length}, one decoder per core).`,
     );
   }
 

@@ -7,11 +7,20 @@ and the general en-us model interpolated with its clinical model. Pipes only: au
 utterance (audio or text) is ever printed to stderr.
 
 Protocol
-  stdout, once at start:  {"ready": true, "ms": <model load time>}  or  {"fatal": "<reason>"}
-  stdin, per request:     4-byte little-endian length N, then N bytes of s16le 16 kHz mono PCM
-  stdout, per request:    {"text": "...", "confidence": <0..1 or null>, "ms": <decode time>}
-                          or {"error": "<exception class>"}
-One request at a time: the answer to a request comes before the next one is read.
+  stdout, once at start:  {"ready": true, "ms": <model load time>, "stream": <true when S works>}
+                          or {"fatal": "<reason>"}
+  stdin, per request:     1-byte op, 4-byte little-endian length N, then N bytes (s16le 16 kHz
+                          mono PCM for D, C and P; nothing for S, E and X)
+    D  decode a whole utterance     -> {"text": "...", "confidence": <0..1 or null>, "ms": <ms>}
+    S  start a stream (start_stream + start_utt, live mode)                   -> no answer
+    C  feed a stream chunk (process_raw(pcm, False, False))                   -> no answer
+    P  feed a chunk, then tell the words so far    -> {"partial": "...", "ms": <ms of the chunk>}
+    E  end the stream (end_utt)      -> as D, "ms" being the decoder's time over the whole stream
+    X  drop the stream (end_utt, no answer): the worker is free for the next request
+  any answer may instead be {"error": "<exception class>"}; a failure inside a stream (S or C)
+  is kept and answered at its P or E. A worker holds at most one stream; D or S during a stream
+  drops it first. Answers come in the order of the requests that have one, and only C keeps
+  the pipe quiet while a sentence is spoken: the caller asks for P a few times a second.
 """
 
 import json
@@ -27,6 +36,12 @@ FILLER = re.compile(r"^(<.*>|\[.*\]|\+\+.*\+\+)$")
 # Alternative pronunciations are numbered in the dictionary: to(2), and(3).
 VARIANT = re.compile(r"\(\d+\)$")
 MODEL_FILES = ("en-us", "en-us.lm.bin", "cmudict-en-us.dict")
+# A stream's first second is held, then decoded as a whole utterance would be (batch cepstral
+# mean over it), and the rest live from that mean: from the model's prior mean alone, live
+# decoding lost 11 points of WER on the clinical dev set (docs/speech.md, "The cepstral mean").
+PRIME_BYTES = 32000
+# sphinxbase's ring of cepstra for live features (feat.c), in frames.
+LIVEBUFBLOCKSIZE = 256
 
 
 def reply(message):
@@ -93,7 +108,7 @@ def interpolate(decoder, config, paths, weights):
 
 
 def apply_settings(config, settings):
-    """Sets {"float": {name: value}, "int": {name: value}} on the decoder's configuration.
+    """Sets {"float": {name: value}, "int": {name: value}, "bool": {name: value}} on the configuration.
 
     sphinxbase only logs an unknown name or a value of the wrong type and goes on, so each
     setting is read back: a mismatch stops the worker with the setting's name.
@@ -101,6 +116,7 @@ def apply_settings(config, settings):
     for kind, set_value, get_value, cast in (
         ("float", config.set_float, config.get_float, float),
         ("int", config.set_int, config.get_int, int),
+        ("bool", config.set_boolean, config.get_boolean, bool),
     ):
         for name, value in settings.get(kind, {}).items():
             set_value(name, cast(value))
@@ -144,6 +160,11 @@ def decode(decoder, pcm):
     if pcm:
         decoder.process_raw(pcm, False, True)
     decoder.end_utt()
+    return result(decoder)
+
+
+def result(decoder):
+    """After end_utt: the words without fillers and their posteriors' geometric mean."""
     if decoder.hyp() is None:
         return "", None
     logmath = decoder.get_logmath()
@@ -158,6 +179,169 @@ def decode(decoder, pcm):
     if not words:
         return "", None
     return " ".join(words), math.exp(log_posterior / len(words))
+
+
+def partial(decoder):
+    """The best hypothesis so far, mid-utterance, without fillers (no posteriors: no lattice yet)."""
+    hyp = decoder.hyp()
+    if hyp is None:
+        return ""
+    return " ".join(
+        VARIANT.sub("", word) for word in hyp.hypstr.split() if not FILLER.match(word)
+    )
+
+
+class Stream:
+    """The one live utterance of this worker: its state between requests."""
+
+    def __init__(self, decoder, cmn):
+        self.decoder = decoder
+        self.cmn = cmn  # LiveCmn, None when streams are not possible
+        self.open = False
+        self.error = None  # class name of a failure inside the stream, answered at P or E
+        self.seconds = 0.0  # decoder time spent on the stream
+        self.held = []  # the first PRIME_BYTES of audio, until they prime the mean
+        self.held_bytes = 0
+
+    def start(self):
+        self.drop()
+        self.error = None
+        self.seconds = 0.0
+        self.held = []
+        self.held_bytes = 0
+        began = time.monotonic()
+        try:
+            if self.cmn is None:
+                raise RuntimeError("no stream on this decoder")
+            self.decoder.start_stream()
+            self.cmn.reset()
+            self.cmn.whole()
+            self.decoder.start_utt()
+            self.open = True
+        except Exception as error:
+            self.error = type(error).__name__
+        self.seconds += time.monotonic() - began
+
+    def feed(self, pcm):
+        """Returns the decoder's time on the chunk, in seconds."""
+        began = time.monotonic()
+        if self.open and self.error is None and pcm:
+            try:
+                if self.held is None:
+                    self.decoder.process_raw(pcm, False, False)
+                else:
+                    self.held.append(pcm)
+                    self.held_bytes += len(pcm)
+                    if self.held_bytes >= PRIME_BYTES:
+                        self.prime()
+            except Exception as error:
+                self.error = type(error).__name__
+        spent = time.monotonic() - began
+        self.seconds += spent
+        return spent
+
+    def prime(self):
+        """The held audio as a whole utterance: its batch mean then serves the live part."""
+        held, self.held = b"".join(self.held), None
+        self.decoder.process_raw(held, False, True)
+
+    def words_so_far(self, spent):
+        if self.error is not None:
+            return {"error": self.error}
+        if not self.open:
+            return {"error": "NoStream"}
+        try:
+            return {"partial": partial(self.decoder), "ms": round(spent * 1000)}
+        except Exception as error:
+            self.error = type(error).__name__
+            return {"error": self.error}
+
+    def end(self):
+        if not self.open:
+            return {"error": self.error or "NoStream"}
+        began = time.monotonic()
+        self.open = False
+        try:
+            if self.held and self.error is None:
+                self.prime()  # a sentence shorter than PRIME_BYTES: decoded as a whole one
+            self.decoder.end_utt()
+            if self.error is not None:
+                return {"error": self.error}
+            text, confidence = result(self.decoder)
+        except Exception as error:
+            return {"error": type(error).__name__}
+        self.seconds += time.monotonic() - began
+        return {"text": text, "confidence": confidence, "ms": round(self.seconds * 1000)}
+
+    def drop(self):
+        if self.open:
+            self.open = False
+            try:
+                self.decoder.end_utt()
+            except Exception:
+                pass
+
+
+class LiveCmn:
+    """The live cepstral mean of the decoder, put back at each stream to what it was after loading.
+
+    In live mode (process_raw(..., full_utt=False)) the front end subtracts a running mean that
+    end_utt updates and start_stream keeps: a stream's text would depend on what the decoder
+    heard before (another patient's voice), which a whole decode's batch mean does not. Worse,
+    sphinxbase's feat_cmn switches the decoder's CMN type from batch to live for good at the
+    first live chunk, so whole decodes after a stream would use the running mean too (measured:
+    a sentence then came out as "and all"). The binding exposes neither, so the mean, sum and
+    frame count of cmn_t and the CMN type of feat_t are written back through ctypes, at the
+    offsets of Debian's sphinxbase 5prealpha (feat_t: cepsize at 16, cmn at 68, cmn_struct at
+    88; cmn_t: mean, var, sum, nframe, veclen); the layout is checked against the cepstrum size
+    first, and without a match the worker does not stream (the engine decodes sentences whole).
+    The ring of cepstra that live deltas read (feat_t.cepbuf at 104, 256 rows in one block,
+    bufpos and curpos at 120 and 124) is cleared too: where the primed first second meets the
+    live part, stale frames of the previous sentence moved the confidence in the 5th decimal.
+    """
+
+    def __init__(self, decoder):
+        import ctypes
+
+        self.ctypes = ctypes
+        pocketsphinx = ctypes.CDLL("libpocketsphinx.so.3")
+        pocketsphinx.ps_get_feat.restype = ctypes.c_void_p
+        pocketsphinx.ps_get_feat.argtypes = [ctypes.c_void_p]
+        feat = pocketsphinx.ps_get_feat(int(decoder.this))
+        cepsize = ctypes.c_int32.from_address(feat + 16).value
+        self.cmn = ctypes.c_void_p.from_address(feat + 88).value
+        if not self.cmn or ctypes.c_int32.from_address(self.cmn + 28).value != cepsize:
+            raise RuntimeError("unknown sphinxbase layout")
+        self.size = cepsize * ctypes.sizeof(ctypes.c_float)
+        self.mean = ctypes.create_string_buffer(self.size)
+        self.sum = ctypes.create_string_buffer(self.size)
+        ctypes.memmove(self.mean, self.pointer(0), self.size)
+        ctypes.memmove(self.sum, self.pointer(16), self.size)
+        self.nframe = ctypes.c_int32.from_address(self.cmn + 24).value
+        self.type = ctypes.c_int32.from_address(feat + 68)
+        self.batch = self.type.value
+        rows = ctypes.c_void_p.from_address(feat + 104).value
+        self.ring = ctypes.c_void_p.from_address(rows).value
+        if ctypes.c_void_p.from_address(rows + 8).value - self.ring != self.size:
+            raise RuntimeError("unknown sphinxbase layout")
+        self.ring_bytes = LIVEBUFBLOCKSIZE * self.size
+        self.positions = ctypes.c_int32 * 2
+        self.feat = feat
+
+    def pointer(self, offset):
+        return self.ctypes.c_void_p.from_address(self.cmn + offset).value
+
+    def reset(self):
+        """Before a stream: the running mean as after loading."""
+        self.ctypes.memmove(self.pointer(0), self.mean, self.size)
+        self.ctypes.memmove(self.pointer(16), self.sum, self.size)
+        self.ctypes.c_int32.from_address(self.cmn + 24).value = self.nframe
+        self.ctypes.memset(self.ring, 0, self.ring_bytes)
+        self.positions.from_address(self.feat + 120)[:] = [0, 0]
+
+    def whole(self):
+        """Before a whole decode: the model's CMN type (batch), which a stream switched to live."""
+        self.type.value = self.batch
 
 
 def main():
@@ -176,29 +360,52 @@ def main():
     except Exception as error:  # e.g. a corrupt model: the class name and message, no audio
         reply({"fatal": "cannot load the model (%s: %s)" % (type(error).__name__, error)})
         return 2
-    reply({"ready": True, "ms": round((time.monotonic() - started) * 1000)})
+    try:
+        cmn = LiveCmn(decoder)
+    except Exception:
+        cmn = None
+    ready = {"ready": True, "ms": round((time.monotonic() - started) * 1000)}
+    reply(dict(ready, stream=cmn is not None))
 
     stdin = sys.stdin.buffer
+    stream = Stream(decoder, cmn)
     while True:
-        header = read_exact(stdin, 4)
+        header = read_exact(stdin, 5)
         if header is None:
             return 0
-        (size,) = struct.unpack("<I", header)
-        pcm = read_exact(stdin, size)
-        if pcm is None:
+        op = header[:1]
+        (size,) = struct.unpack("<I", header[1:])
+        payload = read_exact(stdin, size) if size else b""
+        if payload is None:
             return 0
-        if len(pcm) % 2:
-            pcm = pcm[:-1]
-        began = time.monotonic()
-        try:
-            text, confidence = decode(decoder, pcm)
-        except Exception as error:
-            # Only the class: a message could in principle quote decoder state.
-            reply({"error": type(error).__name__})
-            continue
-        ms = round((time.monotonic() - began) * 1000)
-        reply({"text": text, "confidence": confidence, "ms": ms})
-
+        if len(payload) % 2:
+            payload = payload[:-1]
+        if op == b"C":
+            stream.feed(payload)
+        elif op == b"P":
+            reply(stream.words_so_far(stream.feed(payload)))
+        elif op == b"S":
+            stream.start()
+        elif op == b"E":
+            reply(stream.end())
+        elif op == b"X":
+            stream.drop()
+        elif op == b"D":
+            stream.drop()
+            began = time.monotonic()
+            try:
+                if cmn is not None:
+                    cmn.whole()
+                text, confidence = decode(decoder, payload)
+            except Exception as error:
+                # Only the class: a message could in principle quote decoder state.
+                reply({"error": type(error).__name__})
+                continue
+            ms = round((time.monotonic() - began) * 1000)
+            reply({"text": text, "confidence": confidence, "ms": ms})
+        else:
+            reply({"fatal": "unknown request"})
+            return 2
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -1,0 +1,303 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Logger } from '@nestjs/common';
+import { decodeWav } from '../../../audio/wav-decoder.js';
+import {
+  EngineTimeoutError,
+  EngineUnavailableError,
+} from '../../../common/errors/engine.errors.js';
+import { waitFor } from '../../../../test/support/wait-for.js';
+import { AsrStream } from '../asr-engine.js';
+import { PARTIAL_INTERVAL_MS } from './pocketsphinx-stream.js';
+import { encodeRequest, PocketsphinxWorker } from './pocketsphinx-worker.js';
+import { PocketsphinxEngine, WORKER_SCRIPT } from './pocketsphinx.engine.js';
+
+// Sentences decoded while they are spoken, through real decoders (and a fake one for stderr).
+
+const FIXTURES = fileURLToPath(new URL('../../../../test/fixtures/audio/speech/', import.meta.url));
+const HAS_FIXTURES = existsSync(`${FIXTURES}manifest.json`);
+const CHUNK = 320; // 20 ms, what the session's audio frames carry
+
+function fixture(name: string): Float32Array {
+  return decodeWav(readFileSync(FIXTURES + name)).samples;
+}
+
+/**
+ * Pushes `samples` in 20 ms chunks, the clock moving 20 ms per chunk; after each, waits for
+ * `settled` (e.g. the partial just asked), else yields so that answers can arrive.
+ */
+async function speakInto(
+  stream: AsrStream,
+  samples: Float32Array,
+  clock?: { now: number },
+  settled?: () => Promise<unknown>,
+) {
+  for (let at = 0; at < samples.length; at += CHUNK) {
+    stream.push(samples.subarray(at, at + CHUNK));
+    if (clock) clock.now += 20;
+    await (settled?.() ?? new Promise((resolve) => setTimeout(resolve, 1)));
+  }
+}
+
+const signal = () => new AbortController().signal;
+
+async function failure(promise: Promise<unknown>): Promise<EngineUnavailableError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as EngineUnavailableError;
+  }
+  throw new Error('expected a rejection');
+}
+
+(HAS_FIXTURES ? describe : describe.skip)('PocketsphinxEngine.openStream', () => {
+  const clock = { now: 0 };
+  let engine: PocketsphinxEngine;
+  const sentence = () => fixture('01-fever-headache.wav');
+
+  beforeAll(async () => {
+    engine = new PocketsphinxEngine({
+      poolSize: 1,
+      liveDecoders: 1,
+      timeoutMs: 30_000,
+      now: () => clock.now,
+    });
+    await engine.onModuleInit();
+  }, 30_000);
+
+  afterAll(() => engine.close());
+
+  it('gives the text of the whole decode for a sentence pushed in 20 ms chunks', async () => {
+    const samples = sentence();
+    const whole = await engine.transcribe({ samples, localeHints: ['en-US'] }, signal());
+    const stream = engine.openStream(['en-US'])!;
+    await speakInto(stream, samples);
+    const streamed = await stream.finish(signal());
+    expect(whole.text).toBe('the patient has a fever and headache');
+    expect(streamed.text).toBe(whole.text);
+    expect(streamed.locale).toBe('en-US');
+    expect(Math.abs(streamed.confidence! - whole.confidence!)).toBeLessThan(0.1);
+    expect(engine.freeLiveDecoders()).toBe(1);
+  }, 15_000);
+
+  it('tells the words so far, non-empty and changed, at most once per 250 ms of speech', async () => {
+    const samples = sentence();
+    const partials: string[] = [];
+    const stream = engine.openStream(['en-US'], (text) => partials.push(text))!;
+    const ask = jest.spyOn(
+      (engine as unknown as { slots: { worker: { pushForPartial(): unknown } }[] }).slots[1].worker,
+      'pushForPartial',
+    );
+    clock.now = 0;
+    // Each partial answered before the next chunk, as a decoder that keeps up with speech does.
+    const lastAnswer = () => Promise.resolve(ask.mock.results.at(-1)?.value).catch(() => undefined);
+    await speakInto(stream, samples, clock, lastAnswer);
+    const { text } = await stream.finish(signal());
+    const spokenMs = (samples.length / 16_000) * 1000;
+    expect(ask.mock.calls.length).toBeLessThanOrEqual(Math.floor(spokenMs / PARTIAL_INTERVAL_MS));
+    expect(partials.length).toBeGreaterThanOrEqual(3);
+    for (const [i, partial] of partials.entries()) {
+      expect(partial.trim()).not.toBe('');
+      if (i > 0) expect(partial).not.toBe(partials[i - 1]);
+      expect(partial).not.toMatch(/<|\[|\(\d\)/); // no fillers, no pronunciation variants
+    }
+    expect(partials.at(-1)!.split(' ')[0]).toBe(text.split(' ')[0]);
+    ask.mockRestore();
+  }, 15_000);
+
+  it('decodes a sentence the same whatever the decoder heard before, another sentence or noise', async () => {
+    const samples = fixture('05-breathe-slowly.wav');
+    const decode = async (before?: Float32Array) => {
+      if (before) {
+        const earlier = engine.openStream(['en-US'])!;
+        await speakInto(earlier, before);
+        await earlier.finish(signal());
+      }
+      const stream = engine.openStream(['en-US'])!;
+      await speakInto(stream, samples);
+      return stream.finish(signal());
+    };
+    const first = await decode();
+    const noise = new Float32Array(48_000).map((_, i) => Math.sin(i * 12.9898) * 0.6);
+    expect(await decode(noise)).toEqual(first);
+    expect(await decode(fixture('03-allergies.wav'))).toEqual(first);
+  }, 20_000);
+
+  it('has no decoder to lend while its only live one is held, and whole segments still decode', async () => {
+    const held = engine.openStream(['en-US'])!;
+    expect(engine.openStream(['en-US'])).toBeUndefined();
+    const whole = await engine.transcribe(
+      { samples: sentence(), localeHints: ['en-US'] },
+      signal(),
+    );
+    expect(whole.text).toBe('the patient has a fever and headache');
+    held.cancel();
+    expect(engine.openStream(['en-US'])?.cancel()).toBeUndefined();
+  }, 15_000);
+
+  it('frees the decoder on cancel, without a restart nor a trace in the next sentence', async () => {
+    const [pid] = engine.workerPids('live');
+    const dropped = engine.openStream(['en-US'])!;
+    await speakInto(dropped, fixture('02-two-tablets.wav'));
+    dropped.cancel();
+    expect(engine.freeLiveDecoders()).toBe(1);
+    const next = engine.openStream(['en-US'])!;
+    await speakInto(next, sentence());
+    expect((await next.finish(signal())).text).toBe('the patient has a fever and headache');
+    expect(engine.workerPids('live')).toEqual([pid]);
+    await expect(dropped.finish(signal())).rejects.toBeInstanceOf(EngineUnavailableError);
+  }, 15_000);
+
+  it('fails the sentence of a decoder that dies mid-stream, then lends a new one', async () => {
+    const [victim] = engine.workerPids('live');
+    const stream = engine.openStream(['en-US'])!;
+    await speakInto(stream, sentence().subarray(0, 16_000));
+    process.kill(victim, 'SIGKILL');
+    await waitFor(() => expect(engine.workerPids('live')).not.toContain(victim), {
+      timeout: 5_000,
+    });
+    stream.push(sentence()); // ignored: the decoder is gone
+    const error = await failure(stream.finish(signal()));
+    expect(error).toBeInstanceOf(EngineUnavailableError);
+    expect(error.message).toBe('a decoder was killed (SIGKILL) while transcribing.');
+    await engine.ready();
+    const next = engine.openStream(['en-US'])!;
+    await speakInto(next, sentence());
+    expect((await next.finish(signal())).text).toBe('the patient has a fever and headache');
+  }, 20_000);
+
+  it('kills the decoder when the deadline passes while it ends the sentence', async () => {
+    await engine.ready();
+    const [before] = engine.workerPids('live');
+    const stream = engine.openStream(['en-US'])!;
+    // 30 s of speech written at once: the decoder is still at it when the deadline comes.
+    const long = new Float32Array(30 * 16_000);
+    for (let at = 0; at + 42_000 <= long.length; at += 42_000)
+      long.set(sentence().subarray(0, 42_000), at);
+    stream.push(long);
+    const error = await failure(stream.finish(AbortSignal.timeout(50)));
+    expect(error).toBeInstanceOf(EngineTimeoutError);
+    expect(error.message).toBe('did not answer within 30000 ms.');
+    await waitFor(() => expect(engine.workerPids('live')).not.toContain(before), {
+      timeout: 5_000,
+    });
+    await engine.ready();
+    expect(engine.freeLiveDecoders()).toBe(1);
+    const aborted = engine.openStream(['en-US'])!;
+    const cancelled = await failure(aborted.finish(AbortSignal.abort()));
+    expect(cancelled).toBeInstanceOf(EngineTimeoutError);
+    await engine.ready();
+  }, 20_000);
+});
+
+(HAS_FIXTURES ? describe : describe.skip)('pocketsphinx_worker.py', () => {
+  it('decodes a whole sentence the same before and after a stream (sphinxbase goes live for good)', async () => {
+    const worker = new PocketsphinxWorker(
+      {
+        python: '/usr/bin/python3',
+        script: WORKER_SCRIPT,
+        modelDir: '/usr/share/pocketsphinx/model/en-us',
+        startTimeoutMs: 30_000,
+      },
+      () => undefined,
+    );
+    try {
+      await worker.ready;
+      expect(worker.canStream).toBe(true);
+      const samples = fixture('05-breathe-slowly.wav');
+      const before = await worker.decode(encodeRequest(samples));
+      worker.startStream();
+      worker.push(new Float32Array(48_000).map((_, i) => Math.sin(i * 12.9898) * 0.6));
+      await worker.endStream();
+      const after = await worker.decode(encodeRequest(samples));
+      expect({ ...after, ms: 0 }).toEqual({ ...before, ms: 0 });
+    } finally {
+      await worker.stop(1_000);
+    }
+  }, 20_000);
+});
+
+describe('PocketsphinxEngine.openStream with a fake decoder', () => {
+  /** Speaks the protocol, writing what it hears to stderr, which must stay unread. */
+  const FAKE = String.raw`
+import json, struct, sys
+print(json.dumps({"ready": True, "ms": 1, "stream": "--no-stream" not in sys.argv[1]}), flush=True)
+stdin = sys.stdin.buffer
+while True:
+    header = stdin.read(5)
+    if len(header) < 5:
+        break
+    op = header[:1]
+    size = struct.unpack("<I", header[1:])[0]
+    stdin.read(size)
+    sys.stderr.write("SECRET patient words %s\n" % op.decode())
+    sys.stderr.flush()
+    if op == b"P":
+        print(json.dumps({"partial": "SECRET so far", "ms": 0}), flush=True)
+    elif op in (b"E", b"D"):
+        print(json.dumps({"text": "SECRET words", "confidence": 0.9, "ms": 0}), flush=True)
+`;
+
+  it('never logs what the decoder writes to stderr', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fake-decoder-'));
+    writeFileSync(join(dir, 'fake.py'), FAKE);
+    const logged: string[] = [];
+    for (const level of ['log', 'warn', 'error', 'debug', 'verbose'] as const) {
+      jest
+        .spyOn(Logger.prototype, level)
+        .mockImplementation((message: unknown) => void logged.push(String(message)));
+    }
+    const clock = { now: 0 };
+    const engine = new PocketsphinxEngine({
+      poolSize: 1,
+      liveDecoders: 1,
+      timeoutMs: 5_000,
+      python: 'python3',
+      script: join(dir, 'fake.py'),
+      clinicalDir: null,
+      modelDir: dir,
+      now: () => clock.now,
+    });
+    try {
+      await engine.onModuleInit();
+      const partials: string[] = [];
+      const stream = engine.openStream(['en-US'], (text) => partials.push(text))!;
+      await speakInto(stream, new Float32Array(16_000), clock);
+      expect(await stream.finish(signal())).toEqual({
+        text: 'SECRET words',
+        locale: 'en-US',
+        confidence: 0.9,
+      });
+      expect(partials).toEqual(['SECRET so far']); // the same words again are not repeated
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(logged.join('\n')).not.toContain('SECRET');
+    } finally {
+      await engine.close();
+      jest.restoreAllMocks();
+    }
+  });
+
+  it('lends no decoder that cannot stream, so sentences are decoded whole', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fake-decoder-'));
+    writeFileSync(join(dir, 'fake.py'), FAKE);
+    const engine = new PocketsphinxEngine({
+      poolSize: 1,
+      liveDecoders: 1,
+      timeoutMs: 5_000,
+      python: 'python3',
+      script: join(dir, 'fake.py'),
+      clinicalDir: null,
+      modelDir: join(dir, '--no-stream'),
+    });
+    try {
+      await engine.onModuleInit();
+      expect(engine.workerPids('live')).toHaveLength(1);
+      expect(engine.openStream(['en-US'])).toBeUndefined();
+    } finally {
+      await engine.close();
+    }
+  });
+});
