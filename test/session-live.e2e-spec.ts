@@ -113,7 +113,8 @@ describe('Live recognition and asr_partial', () => {
   let original: AsrEngine['openStream'];
 
   beforeAll(async () => {
-    ({ app, url } = await startSessionServer());
+    // Streaming is opt-in (ASR_LIVE_DECODERS defaults to 0): on here, to test it end to end.
+    ({ app, url } = await startSessionServer({ ASR_LIVE_DECODERS: '2' }));
     engine = app.get<AsrEngine>(ASR_ENGINE);
     original = engine.openStream;
   });
@@ -176,6 +177,7 @@ describe('Live recognition and asr_partial', () => {
     const probe = transcription.startLiveSentence(['es-ES', 'en-US']);
     const streams = probe !== undefined;
     probe?.cancel();
+    expect(streams).toBe(true); // the embedded recognizer, with live decoders
 
     const spoken = await speak(url, ['01-fever-headache.wav'], 1);
     expectPartialsInOrder(spoken);
