@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { type PageWatch, launchChromium, screenshot, watchPage } from './support/browser.js';
 import { type BuiltServer, ROOT, ensureBuilt, startBuiltServer } from './support/built-server.js';
+import { fakeWav } from './support/fake-openai-audio.js';
 
 /**
  * Speech said while the tablet speaks (issue 18 item 2), in Chromium: the faked microphone says
@@ -54,22 +55,8 @@ function speechOf(name: string): Buffer {
 
 const silence = (ms: number) => Buffer.alloc(Math.round((ms * RATE) / 1000) * 2);
 
-function wavFile(pcm: Buffer): Buffer {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + pcm.length, 4);
-  header.write('WAVEfmt ', 8, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(RATE, 24);
-  header.writeUInt32LE(RATE * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(pcm.length, 40);
-  return Buffer.concat([header, pcm]);
-}
+/** A 16-bit mono WAV at RATE around the PCM. */
+const wavFile = (pcm: Buffer): Buffer => fakeWav(pcm, RATE);
 
 interface AsrResult {
   sentence_id: string;
