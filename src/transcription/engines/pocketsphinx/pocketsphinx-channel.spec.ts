@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -100,6 +100,33 @@ describe('cepstral mean', () => {
     expect(await streamed(fixture('05-breathe-slowly.wav'), b)).toEqual(fresh);
     expect(a.cepstralMean).toBe(meanA);
     expect(b.cepstralMean).not.toEqual(meanA);
+  }, 30_000);
+
+  it('decodes as a fresh stream when the decoder is sent a mean that is not finite or not 13 floats', async () => {
+    const fresh = await streamed(fixture('05-breathe-slowly.wav'));
+    const worker = (
+      engine as unknown as {
+        slots: {
+          worker: { startStream(): void; state: string; child: { stdin: NodeJS.WritableStream } };
+        }[];
+      }
+    ).slots[1].worker;
+    for (const floats of [
+      [Number.NaN, ...new Array<number>(12).fill(0)],
+      new Array<number>(12).fill(1),
+    ]) {
+      // Past the engine's own check, straight to the decoder.
+      const start = jest.spyOn(worker, 'startStream').mockImplementation(() => {
+        const request = Buffer.alloc(5 + 4 * floats.length);
+        request.write('S', 0, 'latin1');
+        request.writeUInt32LE(4 * floats.length, 1);
+        floats.forEach((value, i) => request.writeFloatLE(value, 5 + 4 * i));
+        worker.state = 'streaming';
+        worker.child.stdin.write(request);
+      });
+      expect(await streamed(fixture('05-breathe-slowly.wav'))).toEqual(fresh);
+      start.mockRestore();
+    }
   }, 30_000);
 
   it('gives partials from the first second when the mean is carried', async () => {
