@@ -42,7 +42,8 @@ FILLER = re.compile(r"^(<.*>|\[.*\]|\+\+.*\+\+)$")
 VARIANT = re.compile(r"\(\d+\)$")
 MODEL_FILES = ("en-us", "en-us.lm.bin", "cmudict-en-us.dict")
 # A stream's first second is held, then decoded as a whole utterance would be (batch cepstral
-# mean over it), and the rest live from that mean: from the model's prior mean alone, live
+# mean over it), and the rest live from that mean (a stream that carries its session's mean
+# skips this): from the model's prior mean alone, live
 # decoding lost 11 points of WER on the clinical dev set (docs/speech.md, "The cepstral mean").
 PRIME_BYTES = 32000
 # sphinxbase's ring of cepstra for live features (feat.c), in frames.
