@@ -2,12 +2,14 @@
  * Speaks a set of sentences with one voice and recognizes them with the embedded recognizer:
  * word error rate, the recognizer's confidence per sentence, and the decoders' CPU time per
  * sentence (read from /proc, so it counts the Python workers, not this process).
- * With BENCH_STREAM=1 each sentence is decoded as the session decodes it while it is spoken:
+ * With BENCH_STREAM=1 each sentence is decoded as the session decodes it while it is spoken
+ * (one voice's sentences being one session: they carry one channel, its cepstral mean):
  * pushed to a live decoder in 20 ms chunks on a simulated clock (20 ms a chunk, so partials are
  * asked as often as in a conversation), BENCH_STREAM_PACE times faster than real time (default 4,
  * which a decoder keeps up with), then finished.
  */
 import { readFileSync } from 'node:fs';
+import type { AsrChannel } from '../../src/transcription/engines/asr-engine.js';
 import type { PocketsphinxEngine } from '../../src/transcription/engines/pocketsphinx/pocketsphinx.engine.js';
 import { wordDistance, words } from '../../src/transcription/wer.js';
 import type { BenchVoice } from './bench-voices.js';
@@ -45,12 +47,13 @@ interface Recognized {
 export async function recognize(
   engine: PocketsphinxEngine,
   samples: Float32Array,
+  channel: AsrChannel,
 ): Promise<Recognized> {
   if (!STREAMED) {
     return engine.transcribe({ samples, localeHints: ['en-US'] }, AbortSignal.timeout(60_000));
   }
   let partials = 0;
-  const stream = engine.openStream(['en-US'], () => partials++);
+  const stream = engine.openStream(['en-US'], () => partials++, channel);
   if (!stream) throw new Error('no live decoder: give the engine liveDecoders');
   for (let at = 0; at < samples.length; at += 320) {
     stream.push(samples.subarray(at, at + 320));
@@ -108,9 +111,11 @@ export async function recognizeAudio(
   audio: readonly { reference: string; samples: Float32Array; synthesisMs?: number }[],
 ): Promise<RecognitionRun> {
   const results: RecognizedSentence[] = [];
+  // One voice's sentences are one session: its streams carry its channel from one to the next.
+  const channel: AsrChannel = {};
   const cpuBefore = cpuSecondsOf(engine.workerPids());
   for (const { reference, samples, synthesisMs } of audio) {
-    const { text, confidence, finishMs, partials } = await recognize(engine, samples);
+    const { text, confidence, finishMs, partials } = await recognize(engine, samples, channel);
     results.push({
       finishMs,
       partials,

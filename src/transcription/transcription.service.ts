@@ -4,7 +4,12 @@ import { SentenceSegmenterFactory } from '../audio/vad/vad.module.js';
 import { type EngineDeadline, withEngineDeadline } from '../common/timeout/engine-deadline.js';
 import { AppConfig } from '../config/app-config.js';
 import { TranscriptionResultDto } from './dto/transcription-result.dto.js';
-import { ASR_ENGINE, ASR_SAMPLE_RATE, type AsrEngine } from './engines/asr-engine.js';
+import {
+  ASR_ENGINE,
+  ASR_SAMPLE_RATE,
+  type AsrChannel,
+  type AsrEngine,
+} from './engines/asr-engine.js';
 import { LanguageIdentifier } from '../language/identification/language-identifier.js';
 
 /** One recognized stretch of speech, with its language identified from the text. */
@@ -21,6 +26,13 @@ export interface Transcript {
   /** True when the confidence is below the recognizer's calibrated threshold: ask to repeat. */
   lowConfidence: boolean;
 }
+
+/**
+ * A session's recognition channel: what its live sentences carry from one to the next (the
+ * acoustic channel as the recognizer estimated it). Create one per session (`{}`), pass it to
+ * each of its startLiveSentence calls, and drop it with the session; never log or send it.
+ */
+export type RecognitionChannel = AsrChannel;
 
 /** A sentence recognized while it is spoken: see TranscriptionService.startLiveSentence. */
 export interface LiveRecognition {
@@ -72,14 +84,16 @@ export class TranscriptionService {
   /**
    * Starts recognizing a sentence while it is spoken, if the recognizer can (the embedded one, with
    * a decoder free for the whole sentence); undefined otherwise: the caller then recognizes the
-   * finished sentence with transcribeSegment(). `onPartial` gets the words recognized so far.
+   * finished sentence with transcribeSegment(). `onPartial` gets the words recognized so far;
+   * `channel` is the session's (RecognitionChannel), so its sentences share the speaker's channel.
    */
   startLiveSentence(
     localeHints: readonly string[],
     onPartial: (text: string) => void = () => undefined,
+    channel?: RecognitionChannel,
   ): LiveRecognition | undefined {
     const candidates = this.candidates(localeHints);
-    const stream = this.engine.openStream?.(candidates, onPartial);
+    const stream = this.engine.openStream?.(candidates, onPartial, channel);
     if (!stream) return undefined;
     return {
       push: (samples) => stream.push(samples),

@@ -5,6 +5,7 @@ import { SynthesisService, type SynthesisResult } from '../../synthesis/synthesi
 import { LanguageIdentifier } from '../../language/identification/language-identifier.js';
 import {
   type LiveRecognition,
+  type RecognitionChannel,
   type Transcript,
   TranscriptionService,
 } from '../../transcription/transcription.service.js';
@@ -109,10 +110,12 @@ export class SentencePipeline {
   startLiveRecognition(
     parties: ConversationParties,
     onPartial: (text: string) => void,
+    channel?: RecognitionChannel,
   ): LiveRecognition | undefined {
     return this.transcription.startLiveSentence(
       [parties.medic.locale, parties.patient.locale],
       onPartial,
+      channel,
     );
   }
 

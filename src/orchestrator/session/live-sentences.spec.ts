@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import type { Sentence } from '../../audio/vad/sentence-segmenter.js';
-import type { LiveRecognition, Transcript } from '../../transcription/transcription.service.js';
+import type {
+  LiveRecognition,
+  RecognitionChannel,
+  Transcript,
+} from '../../transcription/transcription.service.js';
 import { LiveSentences } from './live-sentences.js';
 
 const TRANSCRIPT: Transcript = {
@@ -18,7 +22,10 @@ class FakeRecognition implements LiveRecognition {
   finished = 0;
   cancelled = 0;
   failPush = false;
-  constructor(readonly onPartial: (text: string) => void) {}
+  constructor(
+    readonly onPartial: (text: string) => void,
+    readonly channel?: RecognitionChannel,
+  ) {}
   push(samples: Float32Array): void {
     if (this.failPush) throw new Error('decoder gone');
     this.pushed += samples.length;
@@ -39,9 +46,9 @@ function setup(decoders = 1) {
   const partials: [string, string][] = [];
   const live = new LiveSentences({
     reserveId: () => `s${++ids}`,
-    startRecognition: (onPartial) => {
+    startRecognition: (onPartial, channel) => {
       if (open.length >= decoders) return undefined;
-      const recognition = new FakeRecognition(onPartial);
+      const recognition = new FakeRecognition(onPartial, channel);
       open.push(recognition);
       all.push(recognition);
       return recognition;
@@ -117,6 +124,23 @@ describe('LiveSentences', () => {
     const s = sentence();
     live.ended(s);
     expect(live.take(s)?.id).toBe('s3');
+  });
+
+  it("gives each sentence of a session the session's one channel, and each session its own", () => {
+    const a = setup(9);
+    const b = setup(9);
+    for (const { live } of [a, b, a]) {
+      live.started(new Float32Array(5));
+      live.ended(sentence());
+    }
+    a.live.started(new Float32Array(5)); // a sentence begun as another is still being finished
+    const [a1, a2, a3] = a.all;
+    expect(a1.channel).toBeDefined();
+    expect(a2.channel).toBe(a1.channel);
+    expect(a3.channel).toBe(a1.channel);
+    expect(b.all[0].channel).toBeDefined();
+    expect(b.all[0].channel).not.toBe(a1.channel);
+    expect(a1.channel).toEqual({}); // nothing in it until a recognizer fills it
   });
 
   it('a recognizer that throws when asked to start: decoded whole', () => {

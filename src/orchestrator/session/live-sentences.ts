@@ -1,7 +1,11 @@
 import { Logger } from '@nestjs/common';
 import type { LiveSentenceListener, Sentence } from '../../audio/vad/sentence-segmenter.js';
 import { describeFailure } from '../../common/errors/describe-failure.js';
-import type { LiveRecognition, Transcript } from '../../transcription/transcription.service.js';
+import type {
+  LiveRecognition,
+  RecognitionChannel,
+  Transcript,
+} from '../../transcription/transcription.service.js';
 import { settle, type Settled } from '../pipeline/settle.js';
 import { PartialCaption } from './partial-caption.js';
 
@@ -16,8 +20,14 @@ export interface EndedLiveSentence {
 export interface LiveSentencesDeps {
   /** The next sentence id of the conversation (ids follow the order speech began). */
   reserveId(): string;
-  /** A recognition fed while the sentence is spoken, or undefined (no streaming, no decoder free). */
-  startRecognition(onPartial: (text: string) => void): LiveRecognition | undefined;
+  /**
+   * A recognition fed while the sentence is spoken, or undefined (no streaming, no decoder free);
+   * `channel` is the session's, the same object for each of its sentences.
+   */
+  startRecognition(
+    onPartial: (text: string) => void,
+    channel: RecognitionChannel,
+  ): LiveRecognition | undefined;
   /** Sends an asr_partial. */
   partial(sentenceId: string, text: string): void;
 }
@@ -39,6 +49,12 @@ export class LiveSentences implements LiveSentenceListener {
     readonly caption: PartialCaption;
   };
   private readonly finished = new Map<Sentence, EndedLiveSentence>();
+  /**
+   * This session's recognition channel (the speaker's cepstral mean, for the embedded recognizer):
+   * each of its sentences starts from what the previous one left. Created with the session and
+   * gone with it, so it never reaches another session's sentences.
+   */
+  private readonly channel: RecognitionChannel = {};
 
   constructor(private readonly deps: LiveSentencesDeps) {}
 
@@ -48,7 +64,10 @@ export class LiveSentences implements LiveSentenceListener {
     const caption = new PartialCaption((text) => this.deps.partial(id, text));
     this.current = { id, caption };
     try {
-      this.current.recognition = this.deps.startRecognition((text) => caption.offer(text));
+      this.current.recognition = this.deps.startRecognition(
+        (text) => caption.offer(text),
+        this.channel,
+      );
     } catch (error) {
       logger.error({ msg: 'live recognition did not start', failure: describeFailure(error) });
     }

@@ -92,8 +92,8 @@ export class Session {
     // Sentences are numbered at their onset and recognized while spoken when the engine can.
     this.live = new LiveSentences({
       reserveId: () => this.conversation.reserveId(),
-      startRecognition: (onPartial) =>
-        deps.pipeline.startLiveRecognition(settings.parties, onPartial),
+      startRecognition: (onPartial, channel) =>
+        deps.pipeline.startLiveRecognition(settings.parties, onPartial, channel),
       partial: (sentenceId, text) => this.replies.send({ kind: 'partial', sentenceId, text }),
     });
     deps.intake.listen(this.live);

@@ -24,6 +24,18 @@ export interface AsrTranscript {
 }
 
 /**
+ * What a session's streams carry from one sentence to the next: the acoustic channel (microphone,
+ * room, voice) as the engine estimated it. Opaque to the caller, in memory only: one per session,
+ * created and dropped with it, never logged, sent or archived, so nothing of one conversation
+ * reaches another's sentences. The engine reads it when a stream opens and updates it when the
+ * stream finishes; engines that decode whole segments ignore it.
+ */
+export interface AsrChannel {
+  /** pocketsphinx: the live cepstral mean after the session's last streamed sentence. */
+  cepstralMean?: readonly number[];
+}
+
+/**
  * One sentence decoded while it is spoken (issue 19): the decoder is held from the first pushed
  * samples to finish() or cancel().
  */
@@ -64,11 +76,13 @@ export interface AsrEngine {
    * A stream for one sentence, if the engine decodes while speech arrives and a decoder is free to
    * hold for the whole sentence; undefined otherwise (the caller decodes the sentence whole with
    * transcribe(), so no sentence is lost when speakers outnumber decoders). `onPartial` receives
-   * the words so far (non-empty, changed), at most a few times a second.
+   * the words so far (non-empty, changed), at most a few times a second. `channel` is the
+   * session's (see AsrChannel): the stream starts from it and updates it at its finish.
    */
   openStream?(
     localeHints: readonly string[],
     onPartial?: (text: string) => void,
+    channel?: AsrChannel,
   ): AsrStream | undefined;
   /** A real recognition of a short built-in signal, for the readiness check; rejects with an EngineError. */
   probe?(): Promise<void>;

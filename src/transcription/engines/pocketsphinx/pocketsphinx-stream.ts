@@ -1,5 +1,5 @@
 import { EngineError } from '../../../common/errors/engine.errors.js';
-import { AsrStream, AsrTranscript } from '../asr-engine.js';
+import { AsrChannel, AsrStream, AsrTranscript } from '../asr-engine.js';
 import { PocketsphinxWorker, WorkerAnswer } from './pocketsphinx-worker.js';
 
 /**
@@ -44,8 +44,10 @@ export class PocketsphinxStream implements AsrStream {
     private readonly pool: StreamPool,
     private readonly onPartial?: (text: string) => void,
     private readonly now: () => number = Date.now,
+    /** The session's channel: its mean starts the stream, the final answer's replaces it. */
+    private readonly channel?: AsrChannel,
   ) {
-    worker.startStream();
+    worker.startStream(channel?.cepstralMean);
     this.lastPartialAt = now();
   }
 
@@ -105,6 +107,7 @@ export class PocketsphinxStream implements AsrStream {
           settled = true;
           signal.removeEventListener('abort', onAbort);
           this.close(false);
+          if (this.channel && answer.cepstralMean) this.channel.cepstralMean = answer.cepstralMean;
           resolve(this.pool.transcript(answer));
         },
         (error: Error) => {

@@ -1,5 +1,6 @@
 import { ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
+import { cepstralMeanOf, encodeStreamStart } from './cepstral-mean.js';
 
 /** The worker's answer to one request (see pocketsphinx_worker.py). */
 export interface WorkerAnswer {
@@ -9,6 +10,8 @@ export interface WorkerAnswer {
   readonly confidence: number | null;
   /** Decoding time in the worker, in ms. */
   readonly ms: number;
+  /** A stream's end only: the live cepstral mean after it, when the worker gave a valid one. */
+  readonly cepstralMean?: readonly number[];
 }
 
 export interface WorkerCommand {
@@ -164,11 +167,15 @@ export class PocketsphinxWorker {
     return this.ask<WorkerAnswer>('final', request);
   }
 
-  /** Starts an utterance fed by push(); the worker is held until endStream() or dropStream(). */
-  startStream(): void {
+  /**
+   * Starts an utterance fed by push(); the worker is held until endStream() or dropStream().
+   * With `cepstralMean` (the same session's previous sentence's) it decodes live from that mean
+   * at once; without, its first second primes the mean.
+   */
+  startStream(cepstralMean?: readonly number[]): void {
     if (this.state !== 'idle') throw new Error(`startStream() on a ${this.state} worker`);
     this.state = 'streaming';
-    this.child.stdin.write(encodeRequest(EMPTY, 'S'));
+    this.child.stdin.write(encodeStreamStart(cepstralMean));
   }
 
   /** Feeds samples to the stream; written at once, the pipe keeps them in order. */
@@ -283,10 +290,12 @@ export class PocketsphinxWorker {
       else pending.reject('answered a partial request without words');
     } else if (typeof message.text === 'string') {
       const { text, confidence, ms } = message;
+      const cepstralMean = cepstralMeanOf(message.mean);
       pending.resolve({
         text,
         confidence: typeof confidence === 'number' ? confidence : null,
         ms: typeof ms === 'number' ? ms : 0,
+        ...(cepstralMean ? { cepstralMean } : {}),
       });
     } else {
       pending.reject('answered without a text');

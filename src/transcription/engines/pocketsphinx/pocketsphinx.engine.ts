@@ -8,7 +8,14 @@ import {
   EngineUnavailableError,
 } from '../../../common/errors/engine.errors.js';
 import { isDeadline } from '../../../common/timeout/with-timeout.js';
-import { ASR_SAMPLE_RATE, AsrAudio, AsrEngine, AsrStream, AsrTranscript } from '../asr-engine.js';
+import {
+  ASR_SAMPLE_RATE,
+  AsrAudio,
+  AsrChannel,
+  AsrEngine,
+  AsrStream,
+  AsrTranscript,
+} from '../asr-engine.js';
 import { PocketsphinxStream, StreamPool } from './pocketsphinx-stream.js';
 import {
   encodeRequest,
@@ -284,13 +291,20 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
   openStream(
     _localeHints: readonly string[],
     onPartial?: (text: string) => void,
+    channel?: AsrChannel,
   ): AsrStream | undefined {
     if (this.closed) return undefined;
     const worker = this.slots.find(
       (slot) => slot.live && slot.worker?.idle && slot.worker.canStream,
     )?.worker;
     if (!worker) return undefined;
-    const stream = new PocketsphinxStream(worker, this.streamPool, onPartial, this.options.now);
+    const stream = new PocketsphinxStream(
+      worker,
+      this.streamPool,
+      onPartial,
+      this.options.now,
+      channel,
+    );
     this.streams.set(worker, stream);
     return stream;
   }

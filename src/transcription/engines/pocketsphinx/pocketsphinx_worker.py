@@ -10,12 +10,17 @@ Protocol
   stdout, once at start:  {"ready": true, "ms": <model load time>, "stream": <true when S works>}
                           or {"fatal": "<reason>"}
   stdin, per request:     1-byte op, 4-byte little-endian length N, then N bytes (s16le 16 kHz
-                          mono PCM for D, C and P; nothing for S, E and X)
+                          mono PCM for D, C and P; for S nothing, or a carried cepstral mean:
+                          as many float32 LE as the cepstrum has (13); nothing for E and X)
     D  decode a whole utterance     -> {"text": "...", "confidence": <0..1 or null>, "ms": <ms>}
     S  start a stream (start_stream + start_utt, live mode)                   -> no answer
+       with a carried mean (the same session's previous sentence, finite, of the cepstrum's
+       size) the stream is live from it at once; otherwise (or a bad one) its first second
+       primes the mean as below
     C  feed a stream chunk (process_raw(pcm, False, False))                   -> no answer
     P  feed a chunk, then tell the words so far    -> {"partial": "...", "ms": <ms of the chunk>}
-    E  end the stream (end_utt)      -> as D, "ms" being the decoder's time over the whole stream
+    E  end the stream (end_utt)      -> as D, "ms" being the decoder's time over the whole stream,
+                                        and "mean": the live cepstral mean after it (floats)
     X  drop the stream (end_utt, no answer): the worker is free for the next request
   any answer may instead be {"error": "<exception class>"}; a failure inside a stream (S or C)
   is kept and answered at its P or E. A worker holds at most one stream; D or S during a stream
@@ -37,7 +42,8 @@ FILLER = re.compile(r"^(<.*>|\[.*\]|\+\+.*\+\+)$")
 VARIANT = re.compile(r"\(\d+\)$")
 MODEL_FILES = ("en-us", "en-us.lm.bin", "cmudict-en-us.dict")
 # A stream's first second is held, then decoded as a whole utterance would be (batch cepstral
-# mean over it), and the rest live from that mean: from the model's prior mean alone, live
+# mean over it), and the rest live from that mean (a stream that carries its session's mean
+# skips this): from the model's prior mean alone, live
 # decoding lost 11 points of WER on the clinical dev set (docs/speech.md, "The cepstral mean").
 PRIME_BYTES = 32000
 # sphinxbase's ring of cepstra for live features (feat.c), in frames.
@@ -203,7 +209,7 @@ class Stream:
         self.held = []  # the first PRIME_BYTES of audio, until they prime the mean
         self.held_bytes = 0
 
-    def start(self):
+    def start(self, carried=b""):
         self.drop()
         self.error = None
         self.seconds = 0.0
@@ -216,6 +222,8 @@ class Stream:
             self.decoder.start_stream()
             self.cmn.reset()
             self.cmn.whole()
+            if self.cmn.carry(carried):
+                self.held = None  # live from the carried mean: nothing to prime
             self.decoder.start_utt()
             self.open = True
         except Exception as error:
@@ -268,10 +276,14 @@ class Stream:
             if self.error is not None:
                 return {"error": self.error}
             text, confidence = result(self.decoder)
+            mean = self.cmn.current()
         except Exception as error:
             return {"error": type(error).__name__}
         self.seconds += time.monotonic() - began
-        return {"text": text, "confidence": confidence, "ms": round(self.seconds * 1000)}
+        answer = {"text": text, "confidence": confidence, "ms": round(self.seconds * 1000)}
+        if mean is not None:
+            answer["mean"] = mean
+        return answer
 
     def drop(self):
         if self.open:
@@ -339,6 +351,30 @@ class LiveCmn:
         self.ctypes.memset(self.ring, 0, self.ring_bytes)
         self.positions.from_address(self.feat + 120)[:] = [0, 0]
 
+    def carry(self, carried):
+        """Sets the running mean to a carried one (float32 LE, one per cepstral coefficient).
+
+        The sums are the mean times the frame count after loading, as sphinxbase's cmn_live_set
+        makes them, so the mean then moves with the new speech as it did with the prior. False,
+        and nothing changed, for anything but finite floats of the cepstrum's size.
+        """
+        if len(carried) != self.size:
+            return False
+        values = struct.unpack("<%df" % (self.size // 4), carried)
+        if not all(math.isfinite(value) for value in values):
+            return False
+        floats = self.ctypes.c_float * len(values)
+        floats.from_address(self.pointer(0))[:] = values
+        floats.from_address(self.pointer(16))[:] = [value * self.nframe for value in values]
+        return True
+
+    def current(self):
+        """The running mean now (after end_utt: updated over the utterance), or None if not finite."""
+        values = list((self.ctypes.c_float * (self.size // 4)).from_address(self.pointer(0)))
+        if not all(math.isfinite(value) for value in values):
+            return None
+        return values
+
     def whole(self):
         """Before a whole decode: the model's CMN type (batch), which a stream switched to live."""
         self.type.value = self.batch
@@ -385,7 +421,7 @@ def main():
         elif op == b"P":
             reply(stream.words_so_far(stream.feed(payload)))
         elif op == b"S":
-            stream.start()
+            stream.start(payload)
         elif op == b"E":
             reply(stream.end())
         elif op == b"X":

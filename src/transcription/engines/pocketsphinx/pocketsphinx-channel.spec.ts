@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { decodeWav } from '../../../audio/wav-decoder.js';
+import { AsrChannel, AsrStream } from '../asr-engine.js';
+import { CEPSTRUM_SIZE, cepstralMeanOf, encodeStreamStart } from './cepstral-mean.js';
+import { PocketsphinxEngine } from './pocketsphinx.engine.js';
+
+// A session's channel (its cepstral mean) carried from one streamed sentence to the next, and
+// never from one session to another.
+
+const FIXTURES = fileURLToPath(new URL('../../../../test/fixtures/audio/speech/', import.meta.url));
+const HAS_FIXTURES = existsSync(`${FIXTURES}manifest.json`);
+const CHUNK = 320;
+const signal = () => new AbortController().signal;
+
+function fixture(name: string): Float32Array {
+  return decodeWav(readFileSync(FIXTURES + name)).samples;
+}
+
+async function speakInto(stream: AsrStream, samples: Float32Array, clock?: { now: number }) {
+  for (let at = 0; at < samples.length; at += CHUNK) {
+    stream.push(samples.subarray(at, at + CHUNK));
+    if (clock) clock.now += 20;
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+}
+
+describe('cepstral mean', () => {
+  it('takes only CEPSTRUM_SIZE finite numbers', () => {
+    const mean = Array.from({ length: CEPSTRUM_SIZE }, (_, i) => i / 4);
+    expect(cepstralMeanOf(mean)).toEqual(mean);
+    expect(cepstralMeanOf(mean.slice(1))).toBeUndefined();
+    expect(cepstralMeanOf([...mean.slice(1), Number.NaN])).toBeUndefined();
+    expect(cepstralMeanOf([...mean.slice(1), 1e39])).toBeUndefined(); // not a float32
+    expect(cepstralMeanOf(mean.map(String))).toBeUndefined();
+    expect(cepstralMeanOf(undefined)).toBeUndefined();
+  });
+
+  it('starts a stream with the mean as float32, or with nothing', () => {
+    const mean = Array.from({ length: CEPSTRUM_SIZE }, (_, i) => i - 6.5);
+    const request = encodeStreamStart(mean);
+    expect(request.toString('latin1', 0, 1)).toBe('S');
+    expect(request.readUInt32LE(1)).toBe(CEPSTRUM_SIZE * 4);
+    expect(request.readFloatLE(5 + 4 * 12)).toBe(5.5);
+    expect(encodeStreamStart(undefined)).toEqual(Buffer.from([0x53, 0, 0, 0, 0]));
+    expect(encodeStreamStart([1, 2])).toEqual(Buffer.from([0x53, 0, 0, 0, 0]));
+  });
+});
+
+(HAS_FIXTURES ? describe : describe.skip)('a session channel on a real decoder', () => {
+  const clock = { now: 0 };
+  let engine: PocketsphinxEngine;
+
+  beforeAll(async () => {
+    engine = new PocketsphinxEngine({
+      poolSize: 1,
+      liveDecoders: 1,
+      timeoutMs: 30_000,
+      now: () => clock.now,
+    });
+    await engine.onModuleInit();
+  }, 30_000);
+
+  afterAll(() => engine.close());
+
+  const streamed = async (samples: Float32Array, channel?: AsrChannel, onPartial?: () => void) => {
+    const stream = engine.openStream(['en-US'], onPartial, channel)!;
+    await speakInto(stream, samples, clock);
+    return stream.finish(signal());
+  };
+
+  it("stores each sentence's mean, and the next sentence starts from it", async () => {
+    const session: AsrChannel = {};
+    await streamed(fixture('03-allergies.wav'), session);
+    const first = session.cepstralMean!;
+    expect(cepstralMeanOf(first)).toEqual(first);
+
+    const fresh = await streamed(fixture('05-breathe-slowly.wav'));
+    const carried = await streamed(fixture('05-breathe-slowly.wav'), session);
+    expect(carried).not.toEqual(fresh); // started from the first sentence's mean
+    expect(session.cepstralMean).not.toEqual(first); // moved with the second sentence
+
+    // From the same mean, the same result, whatever the decoder heard in between.
+    await streamed(new Float32Array(48_000).map((_, i) => Math.sin(i * 12.9898) * 0.6));
+    expect(await streamed(fixture('05-breathe-slowly.wav'), { cepstralMean: first })).toEqual(
+      carried,
+    );
+  }, 30_000);
+
+  it("never lets one session's channel reach another's sentences", async () => {
+    const fresh = await streamed(fixture('05-breathe-slowly.wav'));
+    const a: AsrChannel = {};
+    const b: AsrChannel = {};
+    await streamed(fixture('01-fever-headache.wav'), a);
+    const meanA = a.cepstralMean;
+    // B's first sentence, on the decoder A just used, is decoded as if nothing came before.
+    expect(await streamed(fixture('05-breathe-slowly.wav'), b)).toEqual(fresh);
+    expect(a.cepstralMean).toBe(meanA);
+    expect(b.cepstralMean).not.toEqual(meanA);
+  }, 30_000);
+
+  it('decodes as a fresh stream when the decoder is sent a mean that is not finite or not 13 floats', async () => {
+    const fresh = await streamed(fixture('05-breathe-slowly.wav'));
+    const worker = (
+      engine as unknown as {
+        slots: {
+          worker: { startStream(): void; state: string; child: { stdin: NodeJS.WritableStream } };
+        }[];
+      }
+    ).slots[1].worker;
+    for (const floats of [
+      [Number.NaN, ...new Array<number>(12).fill(0)],
+      new Array<number>(12).fill(1),
+    ]) {
+      // Past the engine's own check, straight to the decoder.
+      const start = jest.spyOn(worker, 'startStream').mockImplementation(() => {
+        const request = Buffer.alloc(5 + 4 * floats.length);
+        request.write('S', 0, 'latin1');
+        request.writeUInt32LE(4 * floats.length, 1);
+        floats.forEach((value, i) => request.writeFloatLE(value, 5 + 4 * i));
+        worker.state = 'streaming';
+        worker.child.stdin.write(request);
+      });
+      expect(await streamed(fixture('05-breathe-slowly.wav'))).toEqual(fresh);
+      start.mockRestore();
+    }
+  }, 30_000);
+
+  it('gives partials from the first second when the mean is carried', async () => {
+    const session: AsrChannel = {};
+    await streamed(fixture('03-allergies.wav'), session);
+    const samples = fixture('01-fever-headache.wav');
+    let firstPartialAt: number | undefined;
+    const stream = engine.openStream(['en-US'], () => (firstPartialAt ??= clock.now), session)!;
+    const openedAt = clock.now;
+    await speakInto(stream, samples, clock);
+    await stream.finish(signal());
+    expect(firstPartialAt! - openedAt).toBeLessThanOrEqual(1000);
+  }, 30_000);
+});
+
+describe('a session channel with a fake decoder', () => {
+  /** Answers each stream's end with the size of its S request and the next of MEANS. */
+  const FAKE = String.raw`
+import json, struct, sys
+GOOD = [0.5 * i - 3 for i in range(13)]
+MEANS = [GOOD, [1.0, 2.0], ["x"] * 13, None, GOOD]
+print(json.dumps({"ready": True, "ms": 1, "stream": True}), flush=True)
+stdin = sys.stdin.buffer
+started = ends = 0
+while True:
+    header = stdin.read(5)
+    if len(header) < 5:
+        break
+    op = header[:1]
+    size = struct.unpack("<I", header[1:])[0]
+    payload = stdin.read(size)
+    if op == b"S":
+        started = size if size != 52 else struct.unpack("<13f", payload)[12]
+    elif op == b"P":
+        print(json.dumps({"partial": "", "ms": 0}), flush=True)
+    elif op in (b"E", b"D"):
+        answer = {"text": "carried %s" % started, "confidence": 0.9, "ms": 0}
+        if op == b"E" and MEANS[ends % len(MEANS)] is not None:
+            answer["mean"] = MEANS[ends % len(MEANS)]
+        ends += 1
+        print(json.dumps(answer), flush=True)
+`;
+
+  it('keeps the last good mean and ignores a bad one from the decoder', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fake-decoder-'));
+    writeFileSync(join(dir, 'fake.py'), FAKE);
+    const engine = new PocketsphinxEngine({
+      poolSize: 1,
+      liveDecoders: 1,
+      timeoutMs: 5_000,
+      python: 'python3',
+      script: join(dir, 'fake.py'),
+      clinicalDir: null,
+      modelDir: dir,
+    });
+    const good = Array.from({ length: 13 }, (_, i) => 0.5 * i - 3);
+    const sentence = async (channel: AsrChannel) => {
+      const stream = engine.openStream(['en-US'], undefined, channel)!;
+      stream.push(new Float32Array(3200));
+      return (await stream.finish(signal())).text;
+    };
+    try {
+      await engine.onModuleInit();
+      const session: AsrChannel = {};
+      expect(await sentence(session)).toBe('carried 0'); // nothing to carry yet
+      expect(session.cepstralMean).toEqual(good);
+      expect(await sentence(session)).toBe('carried 3.0'); // the last coefficient, 0.5 * 12 - 3
+      expect(session.cepstralMean).toEqual(good); // [1, 2] ignored
+      expect(await sentence(session)).toBe('carried 3.0');
+      expect(session.cepstralMean).toEqual(good); // strings ignored
+      expect(await sentence(session)).toBe('carried 3.0');
+      expect(session.cepstralMean).toEqual(good); // no mean: kept
+      expect(await sentence({})).toBe('carried 0'); // another session starts with nothing
+    } finally {
+      await engine.close();
+    }
+  });
+});
