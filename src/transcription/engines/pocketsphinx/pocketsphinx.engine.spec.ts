@@ -351,9 +351,10 @@ describe('PocketsphinxEngine', () => {
 
     it('fails the request of a decoder that dies mid-utterance, then serves the next', async () => {
       const long = whiteNoise(20, 0.2);
+      await engine.ready();
       const pending = transcribe(engine, long);
-      // The request goes to the first free decoder.
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Once the request is on a decoder (not after a fixed delay: a loaded CI run took longer).
+      await waitFor(() => expect(engine.busyDecoders).toBe(1), { timeout: 5_000 });
       for (const pid of engine.workerPids()) process.kill(pid, 'SIGKILL');
       const error = await failure(pending);
       expect(error).toBeInstanceOf(EngineUnavailableError);
@@ -388,6 +389,7 @@ describe('PocketsphinxEngine', () => {
     }, 15_000);
 
     it('reports a caller abort as a cancellation', async () => {
+      await engine.ready();
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 50);
       const error = await failure(transcribe(engine, whiteNoise(30, 0.2), controller.signal));

@@ -240,6 +240,11 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
     );
   }
 
+  /** How many decoders are decoding a whole segment now, for tests and diagnostics. */
+  get busyDecoders(): number {
+    return this.running.size;
+  }
+
   /** Waits until every decoder that can start has started (e.g. after one was replaced). */
   async ready(): Promise<void> {
     await Promise.allSettled(this.slots.map((slot) => slot.worker?.ready));
