@@ -72,11 +72,6 @@ export class PageRecord {
     this.lostAt = new Date().toISOString();
   }
 
-  /** Both parties' languages, once the session started. */
-  get parties(): Parties | undefined {
-    return this.session?.parties;
-  }
-
   page(
     choice: StartChoice,
     sampleRate: SessionSampleRate,

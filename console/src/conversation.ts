@@ -219,9 +219,9 @@ export class Conversation {
     this.flagDialog.close();
   }
 
-  /** Both parties' languages, once the session started. */
-  get parties(): Parties | undefined {
-    return this.record.parties;
+  /** Both parties' languages: the handshake's once the session started, the choice's before. */
+  get parties(): Parties {
+    return this.partyLanguages;
   }
 
   /** What the page holds of the conversation, for the archive built in the browser. */

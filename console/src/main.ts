@@ -73,10 +73,7 @@ function connectionLost(conversation: Conversation, choice: StartChoice): void {
   lostPanel = new ConnectionLostPanel(
     controls.warnings,
     {
-      parties: conversation.parties ?? {
-        medic: choice.medicLanguage,
-        patient: choice.patientLanguage,
-      },
+      parties: conversation.parties,
       // Loaded on demand with JSZip: only a page that lost its connection needs them.
       buildArchive: async () => {
         const { buildIncompleteArchive } = await import('./incomplete-archive');
