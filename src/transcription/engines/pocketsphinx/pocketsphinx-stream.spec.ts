@@ -10,8 +10,8 @@ import {
   EngineUnavailableError,
 } from '../../../common/errors/engine.errors.js';
 import { waitFor } from '../../../../test/support/wait-for.js';
-import { AsrStream } from '../asr-engine.js';
 import { PARTIAL_INTERVAL_MS } from './pocketsphinx-stream.js';
+import { speakInto } from '../../../../test/support/speak-into.js';
 import { encodeRequest, PocketsphinxWorker } from './pocketsphinx-worker.js';
 import { PocketsphinxEngine, WORKER_SCRIPT } from './pocketsphinx.engine.js';
 
@@ -19,27 +19,9 @@ import { PocketsphinxEngine, WORKER_SCRIPT } from './pocketsphinx.engine.js';
 
 const FIXTURES = fileURLToPath(new URL('../../../../test/fixtures/audio/speech/', import.meta.url));
 const HAS_FIXTURES = existsSync(`${FIXTURES}manifest.json`);
-const CHUNK = 320; // 20 ms, what the session's audio frames carry
 
 function fixture(name: string): Float32Array {
   return decodeWav(readFileSync(FIXTURES + name)).samples;
-}
-
-/**
- * Pushes `samples` in 20 ms chunks, the clock moving 20 ms per chunk; after each, waits for
- * `settled` (e.g. the partial just asked), else yields so that answers can arrive.
- */
-async function speakInto(
-  stream: AsrStream,
-  samples: Float32Array,
-  clock?: { now: number },
-  settled?: () => Promise<unknown>,
-) {
-  for (let at = 0; at < samples.length; at += CHUNK) {
-    stream.push(samples.subarray(at, at + CHUNK));
-    if (clock) clock.now += 20;
-    await (settled?.() ?? new Promise((resolve) => setTimeout(resolve, 1)));
-  }
 }
 
 const signal = () => new AbortController().signal;
