@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '../../../test/support/wait-for.js';
 import { Logger } from '@nestjs/common';
-import type { Sentence, SentenceSegmenter } from '../../audio/vad/sentence-segmenter.js';
+import type { Sentence } from '../../audio/vad/sentence.js';
+import type { SentenceSegmenter } from '../../audio/vad/sentence-segmenter.js';
 import { LiveAudioIntake } from '../../audio/stream/live-audio-intake.js';
 import { PcmS16leDecoder } from '../../audio/stream/pcm-s16le-decoder.js';
 import { ArchiveBuilder } from '../archive/archive-builder.js';
