@@ -13,7 +13,8 @@ import { waitFor } from '../../../../test/support/wait-for.js';
 import { PARTIAL_INTERVAL_MS } from './pocketsphinx-stream.js';
 import { speakInto } from '../../../../test/support/speak-into.js';
 import { encodeRequest, PocketsphinxWorker } from './pocketsphinx-worker.js';
-import { PocketsphinxEngine, WORKER_SCRIPT } from './pocketsphinx.engine.js';
+import { WORKER_SCRIPT } from './pocketsphinx-options.js';
+import { PocketsphinxEngine } from './pocketsphinx.engine.js';
 
 // Sentences decoded while they are spoken, through real decoders (and a fake one for stderr).
 
