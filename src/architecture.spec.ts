@@ -51,9 +51,6 @@ const ENTRY = /(\.module|\.service|\/dto\/.*\.dto|\/engines\/[a-z-]+-engine)\.ts
 
 /** Entries that are none of the above, each with its reason. */
 const ALSO_ENTRY = new Set([
-  // A provider TranslationModule exports: the fidelity scorer checks clinical terms with the
-  // same terminology (and the hospital's glossary) as the translations.
-  'translation/terminology/clinical-terminology.ts',
   // The readiness probes of /health/ready ask these providers directly.
   'audio/vad/silero-vad.model.ts',
   'orchestrator/session/session-manager.ts',
