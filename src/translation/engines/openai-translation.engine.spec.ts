@@ -6,6 +6,7 @@ import {
   EngineUnavailableError,
 } from '../../common/errors/engine.errors.js';
 import {
+  chatCompletion,
   FAKE_OPENAI_MODEL,
   FakeOpenAi,
   startFakeOpenAi,
@@ -43,14 +44,6 @@ const CHEST = term('chest', 'poitrine', 'builtin');
 
 /** The EngineError a promise rejects with. */
 const failure = (promise: Promise<unknown>) => rejection(promise, EngineError);
-
-const completion = (content: unknown, finishReason = 'stop') => ({
-  id: 'chatcmpl-1',
-  object: 'chat.completion',
-  created: 1_700_000_000,
-  model: FAKE_OPENAI_MODEL,
-  choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finishReason }],
-});
 
 describe('OpenAiTranslationEngine', () => {
   let fake: FakeOpenAi;
@@ -320,13 +313,13 @@ describe('OpenAiTranslationEngine', () => {
       ['an empty object', {}, 'answered without a chat completion choice.'],
       [
         'no choices',
-        { ...completion('x'), choices: [] },
+        { ...chatCompletion('x'), choices: [] },
         'answered without a chat completion choice.',
       ],
       ['a plain-text body', 'Bonjour', 'answered without a chat completion choice.'],
-      ['null content', completion(null), 'the model returned an empty translation.'],
-      ['blank content', completion('  \n '), 'the model returned an empty translation.'],
-      ['only quotes', completion('""'), 'the model returned an empty translation.'],
+      ['null content', chatCompletion(null), 'the model returned an empty translation.'],
+      ['blank content', chatCompletion('  \n '), 'the model returned an empty translation.'],
+      ['only quotes', chatCompletion('""'), 'the model returned an empty translation.'],
     ])('rejects a 200 with %s', async (_what, body, message) => {
       const contentType = typeof body === 'string' ? 'text/plain' : undefined;
       fake.set({ reply: { status: 200, body, contentType } });
@@ -345,7 +338,9 @@ describe('OpenAiTranslationEngine', () => {
     it.each(['length', 'content_filter'])(
       'rejects an answer cut by finish_reason %s',
       async (reason) => {
-        fake.set({ reply: { status: 200, body: completion('Pas d’asthme. Prendre 500', reason) } });
+        fake.set({
+          reply: { status: 200, body: chatCompletion('Pas d’asthme. Prendre 500', reason) },
+        });
         const error = await failure(translate());
         expect(error).toBeInstanceOf(EngineOutputRejectedError);
         expect(error.message).toBe(
@@ -364,7 +359,7 @@ describe('OpenAiTranslationEngine', () => {
         echo(401),
         echo(404),
         echo(500),
-        { status: 200, body: completion('') },
+        { status: 200, body: chatCompletion('') },
       ]) {
         fake.set({ reply });
         const error = await failure(translate());
