@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Logger } from '@nestjs/common';
-import { decodeWav } from '../../../audio/wav-decoder.js';
 import {
   EngineTimeoutError,
   EngineUnavailableError,
@@ -15,17 +13,14 @@ import { speakInto } from '../../../../test/support/speak-into.js';
 import { encodeRequest, PocketsphinxWorker } from './pocketsphinx-worker.js';
 import { WORKER_SCRIPT } from './pocketsphinx-options.js';
 import { PocketsphinxEngine } from './pocketsphinx.engine.js';
+import {
+  HAS_SPEECH_FIXTURES,
+  signal,
+  speechFixture,
+  startLiveEngine,
+} from './pocketsphinx.fixture.js';
 
 // Sentences decoded while they are spoken, through real decoders (and a fake one for stderr).
-
-const FIXTURES = fileURLToPath(new URL('../../../../test/fixtures/audio/speech/', import.meta.url));
-const HAS_FIXTURES = existsSync(`${FIXTURES}manifest.json`);
-
-function fixture(name: string): Float32Array {
-  return decodeWav(readFileSync(FIXTURES + name)).samples;
-}
-
-const signal = () => new AbortController().signal;
 
 async function failure(promise: Promise<unknown>): Promise<EngineUnavailableError> {
   try {
@@ -36,19 +31,13 @@ async function failure(promise: Promise<unknown>): Promise<EngineUnavailableErro
   throw new Error('expected a rejection');
 }
 
-(HAS_FIXTURES ? describe : describe.skip)('PocketsphinxEngine.openStream', () => {
+(HAS_SPEECH_FIXTURES ? describe : describe.skip)('PocketsphinxEngine.openStream', () => {
   const clock = { now: 0 };
   let engine: PocketsphinxEngine;
-  const sentence = () => fixture('01-fever-headache.wav');
+  const sentence = () => speechFixture('01-fever-headache.wav');
 
   beforeAll(async () => {
-    engine = new PocketsphinxEngine({
-      poolSize: 1,
-      liveDecoders: 1,
-      timeoutMs: 30_000,
-      now: () => clock.now,
-    });
-    await engine.onModuleInit();
+    engine = await startLiveEngine(clock);
   }, 30_000);
 
   afterAll(() => engine.close());
@@ -92,7 +81,7 @@ async function failure(promise: Promise<unknown>): Promise<EngineUnavailableErro
   }, 15_000);
 
   it('decodes a sentence the same whatever the decoder heard before, another sentence or noise', async () => {
-    const samples = fixture('05-breathe-slowly.wav');
+    const samples = speechFixture('05-breathe-slowly.wav');
     const decode = async (before?: Float32Array) => {
       if (before) {
         const earlier = engine.openStream(['en-US'])!;
@@ -106,7 +95,7 @@ async function failure(promise: Promise<unknown>): Promise<EngineUnavailableErro
     const first = await decode();
     const noise = new Float32Array(48_000).map((_, i) => Math.sin(i * 12.9898) * 0.6);
     expect(await decode(noise)).toEqual(first);
-    expect(await decode(fixture('03-allergies.wav'))).toEqual(first);
+    expect(await decode(speechFixture('03-allergies.wav'))).toEqual(first);
   }, 20_000);
 
   it('has no decoder to lend while its only live one is held, and whole segments still decode', async () => {
@@ -124,7 +113,7 @@ async function failure(promise: Promise<unknown>): Promise<EngineUnavailableErro
   it('frees the decoder on cancel, without a restart nor a trace in the next sentence', async () => {
     const [pid] = engine.workerPids('live');
     const dropped = engine.openStream(['en-US'])!;
-    await speakInto(dropped, fixture('02-two-tablets.wav'));
+    await speakInto(dropped, speechFixture('02-two-tablets.wav'));
     dropped.cancel();
     expect(engine.freeLiveDecoders()).toBe(1);
     const next = engine.openStream(['en-US'])!;
@@ -176,7 +165,7 @@ async function failure(promise: Promise<unknown>): Promise<EngineUnavailableErro
   }, 20_000);
 });
 
-(HAS_FIXTURES ? describe : describe.skip)('pocketsphinx_worker.py', () => {
+(HAS_SPEECH_FIXTURES ? describe : describe.skip)('pocketsphinx_worker.py', () => {
   it('decodes a whole sentence the same before and after a stream (sphinxbase goes live for good)', async () => {
     const worker = new PocketsphinxWorker(
       {
@@ -190,7 +179,7 @@ async function failure(promise: Promise<unknown>): Promise<EngineUnavailableErro
     try {
       await worker.ready;
       expect(worker.canStream).toBe(true);
-      const samples = fixture('05-breathe-slowly.wav');
+      const samples = speechFixture('05-breathe-slowly.wav');
       const before = await worker.decode(encodeRequest(samples));
       worker.startStream();
       worker.push(new Float32Array(48_000).map((_, i) => Math.sin(i * 12.9898) * 0.6));
