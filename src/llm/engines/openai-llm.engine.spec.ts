@@ -11,7 +11,6 @@ import {
   FakeOpenAi,
   startFakeOpenAi,
 } from '../../../test/support/fake-openai.js';
-import type { CatalogLanguage } from '../../language/catalog/catalog-language.js';
 import { rejection } from '../../../test/support/rejection.js';
 import {
   PROMPT_TEMPLATES,
@@ -22,12 +21,7 @@ import {
   summarizePrompt,
 } from '../prompts/llm-prompts.js';
 import { OpenAiLlmEngine } from './openai-llm.engine.js';
-
-const lang = (code: string, iso6391: string, iso6393: string, name: string, bcp47: string) =>
-  ({ code, iso6391, iso6393, name, bcp47, regionalLocales: [] }) as CatalogLanguage;
-
-const FRA = lang('fra_Latn', 'fr', 'fra', 'French', 'fr-FR');
-const SPA = lang('spa_Latn', 'es', 'spa', 'Spanish', 'es-ES');
+import { FRA, SPA } from '../../language/catalog/catalog-language.fixture.js';
 
 const TEXT = 'No history of asthma. Take 500 mg paracetamol 2 x/day if above 39.5 °C.';
 const KEPT = 'No asthma. Take 500 mg of paracetamol 2 x/day when over 39.5 °C.';

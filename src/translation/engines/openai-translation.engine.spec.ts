@@ -11,21 +11,15 @@ import {
   FakeOpenAi,
   startFakeOpenAi,
 } from '../../../test/support/fake-openai.js';
-import { CatalogLanguage } from '../../language/catalog/catalog-language.js';
 import { OpenAiTranslationEngine } from './openai-translation.engine.js';
+import { GLOSSARY_TEXT, glossaryTerm } from './fixed-term.fixture.js';
+import { ENG, FRA, SWH } from '../../language/catalog/catalog-language.fixture.js';
 import {
   buildGlossaryCorrection,
   buildTranslationSystemPrompt,
 } from './openai-translation.prompt.js';
-import type { FixedTerm } from './translation-engine.js';
 import { rejection } from '../../../test/support/rejection.js';
 
-const lang = (code: string, iso6391: string, iso6393: string, name: string, bcp47: string) =>
-  ({ code, iso6391, iso6393, name, bcp47, regionalLocales: [] }) as CatalogLanguage;
-
-const ENG = lang('eng_Latn', 'en', 'eng', 'English', 'en-US');
-const FRA = lang('fra_Latn', 'fr', 'fra', 'French', 'fr-FR');
-const SWH = lang('swh_Latn', 'sw', 'swa', 'Swahili', 'sw-KE');
 const CATALOG = [ENG, FRA, SWH];
 
 const TEXT = 'No history of asthma.\nTake 500 mg paracetamol 2 x/day if above 39.5 °C.';
@@ -33,14 +27,9 @@ const TEXT = 'No history of asthma.\nTake 500 mg paracetamol 2 x/day if above 39
 const TIMEOUT_MS = 200;
 const ANSWER_TIMEOUT_MS = 10_000;
 
-/** A text with a hospital glossary term (ward → service) and a built-in one (chest → poitrine). */
-const GLOSSARY_TEXT = 'Back to the ward; the chest X-ray is at 9.';
-const term = (word: string, replacement: string, source: FixedTerm['source']): FixedTerm => {
-  const start = GLOSSARY_TEXT.indexOf(word);
-  return { start, end: start + word.length, replacement, source, origin: 'glossary.tsv:2' };
-};
-const WARD = term('ward', 'service', 'glossary');
-const CHEST = term('chest', 'poitrine', 'builtin');
+// GLOSSARY_TEXT's hospital glossary term (ward → service) and built-in one (chest → poitrine).
+const WARD = glossaryTerm('ward', 'service', 'glossary');
+const CHEST = glossaryTerm('chest', 'poitrine', 'builtin');
 
 /** The EngineError a promise rejects with. */
 const failure = (promise: Promise<unknown>) => rejection(promise, EngineError);
