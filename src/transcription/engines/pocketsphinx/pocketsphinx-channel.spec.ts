@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { AsrChannel } from '../asr-engine.js';
 import { CEPSTRUM_SIZE, cepstralMeanOf, encodeStreamStart } from './cepstral-mean.js';
 import { PocketsphinxEngine } from './pocketsphinx.engine.js';
 import {
+  fakeDecoderEngine,
   HAS_SPEECH_FIXTURES,
   signal,
   speechFixture,
@@ -161,17 +159,7 @@ while True:
 `;
 
   it('keeps the last good mean and ignores a bad one from the decoder', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'fake-decoder-'));
-    writeFileSync(join(dir, 'fake.py'), FAKE);
-    const engine = new PocketsphinxEngine({
-      poolSize: 1,
-      liveDecoders: 1,
-      timeoutMs: 5_000,
-      python: 'python3',
-      script: join(dir, 'fake.py'),
-      clinicalDir: null,
-      modelDir: dir,
-    });
+    const engine = fakeDecoderEngine(FAKE);
     const good = Array.from({ length: 13 }, (_, i) => 0.5 * i - 3);
     const sentence = async (channel: AsrChannel) => {
       const stream = engine.openStream(['en-US'], undefined, channel)!;

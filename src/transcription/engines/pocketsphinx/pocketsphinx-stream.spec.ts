@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import {
@@ -14,6 +12,7 @@ import { encodeRequest, PocketsphinxWorker } from './pocketsphinx-worker.js';
 import { WORKER_SCRIPT } from './pocketsphinx-options.js';
 import { PocketsphinxEngine } from './pocketsphinx.engine.js';
 import {
+  fakeDecoderEngine,
   HAS_SPEECH_FIXTURES,
   signal,
   speechFixture,
@@ -214,8 +213,6 @@ while True:
 `;
 
   it('never logs what the decoder writes to stderr', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'fake-decoder-'));
-    writeFileSync(join(dir, 'fake.py'), FAKE);
     const logged: string[] = [];
     for (const level of ['log', 'warn', 'error', 'debug', 'verbose'] as const) {
       jest
@@ -223,16 +220,7 @@ while True:
         .mockImplementation((message: unknown) => void logged.push(String(message)));
     }
     const clock = { now: 0 };
-    const engine = new PocketsphinxEngine({
-      poolSize: 1,
-      liveDecoders: 1,
-      timeoutMs: 5_000,
-      python: 'python3',
-      script: join(dir, 'fake.py'),
-      clinicalDir: null,
-      modelDir: dir,
-      now: () => clock.now,
-    });
+    const engine = fakeDecoderEngine(FAKE, { now: () => clock.now });
     try {
       await engine.onModuleInit();
       const partials: string[] = [];
@@ -253,17 +241,7 @@ while True:
   });
 
   it('lends no decoder that cannot stream, so sentences are decoded whole', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'fake-decoder-'));
-    writeFileSync(join(dir, 'fake.py'), FAKE);
-    const engine = new PocketsphinxEngine({
-      poolSize: 1,
-      liveDecoders: 1,
-      timeoutMs: 5_000,
-      python: 'python3',
-      script: join(dir, 'fake.py'),
-      clinicalDir: null,
-      modelDir: join(dir, '--no-stream'),
-    });
+    const engine = fakeDecoderEngine(FAKE, { modelDir: (dir) => join(dir, '--no-stream') });
     try {
       await engine.onModuleInit();
       expect(engine.workerPids('live')).toHaveLength(1);

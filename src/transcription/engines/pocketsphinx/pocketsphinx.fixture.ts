@@ -1,5 +1,7 @@
 /** Recorded speech and a started engine with a live decoder, shared by the pocketsphinx specs. */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodeWav } from '../../../audio/wav-decoder.js';
 import { PocketsphinxEngine } from './pocketsphinx.engine.js';
@@ -31,4 +33,27 @@ export async function startLiveEngine(clock: { now: number }): Promise<Pocketsph
   });
   await engine.onModuleInit();
   return engine;
+}
+
+/**
+ * An engine whose decoders run `script`, a stand-in for pocketsphinx_worker.py written to a new
+ * temporary directory (the model directory too, unless `modelDir` names another from it): one
+ * decoder for whole segments and one live, not started.
+ */
+export function fakeDecoderEngine(
+  script: string,
+  options: { now?: () => number; modelDir?: (dir: string) => string } = {},
+): PocketsphinxEngine {
+  const dir = mkdtempSync(join(tmpdir(), 'fake-decoder-'));
+  writeFileSync(join(dir, 'fake.py'), script);
+  return new PocketsphinxEngine({
+    poolSize: 1,
+    liveDecoders: 1,
+    timeoutMs: 5_000,
+    python: 'python3',
+    script: join(dir, 'fake.py'),
+    clinicalDir: null,
+    modelDir: options.modelDir?.(dir) ?? dir,
+    now: options.now,
+  });
 }
