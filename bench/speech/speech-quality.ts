@@ -10,10 +10,8 @@ import { join } from 'node:path';
 import { decodeWav } from '../../src/audio/wav-decoder.js';
 import { resampleTo16k } from '../../src/audio/resampler.js';
 import type { TtsEngine } from '../../src/synthesis/engines/tts-engine.js';
-import {
-  LOW_CONFIDENCE,
-  type PocketsphinxEngine,
-} from '../../src/transcription/engines/pocketsphinx/pocketsphinx.engine.js';
+import { LOW_CONFIDENCE } from '../../src/transcription/engines/pocketsphinx/pocketsphinx-confidence.js';
+import type { PocketsphinxEngine } from '../../src/transcription/engines/pocketsphinx/pocketsphinx.engine.js';
 import { words } from '../../src/transcription/wer.js';
 import { percentile, printTable } from '../support/latency.js';
 import { serviceVoice, UNSEEN_VOICES } from './bench-voices.js';

@@ -5,8 +5,8 @@ import { LanguageModule } from '../language/language.module.js';
 import { LlmModule } from '../llm/llm.module.js';
 import { SynthesisModule } from '../synthesis/synthesis.module.js';
 import { TranscriptionModule } from '../transcription/transcription.module.js';
-import { ClinicalTerminology } from '../translation/terminology/clinical-terminology.js';
 import { TranslationModule } from '../translation/translation.module.js';
+import { TranslationService } from '../translation/translation.service.js';
 import { ArchiveBuilder } from './archive/archive-builder.js';
 import { LanguagesController } from './languages/languages.controller.js';
 import { SessionLanguagesService } from './languages/session-languages.service.js';
@@ -41,10 +41,14 @@ import { SessionGateway } from './session.gateway.js';
     SessionLanguagesService,
     SentencePipeline,
     {
-      // The same terminology the translations use (with the hospital's glossary, if any).
+      // The same terminology the translations use (with the hospital's glossary, if any), asked
+      // through the translation service rather than taken from the translation module's inside.
       provide: FidelityScorer,
-      inject: [ClinicalTerminology],
-      useFactory: (terminology: ClinicalTerminology) => new FidelityScorer(terminology),
+      inject: [TranslationService],
+      useFactory: (translation: TranslationService) =>
+        new FidelityScorer({
+          find: (text, source, target) => translation.clinicalTerms(text, source, target),
+        }),
     },
     ArchiveBuilder,
   ],

@@ -20,6 +20,6 @@ import { SpecialistVocabulary } from './untranslated/specialist-vocabulary.js';
     translationEngineProvider,
     TranslationService,
   ],
-  exports: [TranslationService, ClinicalTerminology],
+  exports: [TranslationService],
 })
 export class TranslationModule {}

@@ -15,7 +15,7 @@ import {
 } from './engines/translation-engine.js';
 
 import { missingNumbers, protectedSpans } from '../language/medical-tokens.js';
-import { ClinicalTerminology } from './terminology/clinical-terminology.js';
+import { type ClinicalTerm, ClinicalTerminology } from './terminology/clinical-terminology.js';
 import { SpecialistVocabulary } from './untranslated/specialist-vocabulary.js';
 import { untranslatedWords } from './untranslated/untranslated-words.js';
 
@@ -41,6 +41,15 @@ export class TranslationService {
 
   get engineName(): string {
     return this.engine.name;
+  }
+
+  /**
+   * The clinical terms of `text` (the hospital's glossary, then the built-in table) with their
+   * forms in `target`: the terms the translations follow, for checks outside translation (the
+   * session's fidelity score).
+   */
+  clinicalTerms(text: string, source: CatalogLanguage, target: CatalogLanguage): ClinicalTerm[] {
+    return this.terminology.find(text, source, target);
   }
 
   /** Catalog languages the active engine can translate, sorted by BCP-47 locale. */

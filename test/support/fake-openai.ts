@@ -60,6 +60,15 @@ export interface FakeOpenAi {
 
 export const FAKE_OPENAI_MODEL = 'fake-translator';
 
+/** A chat completion with one choice, for a test to force (`reply`): `content` and how it ended. */
+export const chatCompletion = (content: unknown, finishReason = 'stop') => ({
+  id: 'chatcmpl-1',
+  object: 'chat.completion',
+  created: 1_700_000_000,
+  model: FAKE_OPENAI_MODEL,
+  choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finishReason }],
+});
+
 const defaults = (): FakeOpenAiOptions => ({
   models: [FAKE_OPENAI_MODEL],
   translate: (text) => `[openai] ${text}`,

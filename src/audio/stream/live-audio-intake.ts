@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TARGET_SAMPLE_RATE } from '../resampler.js';
-import type {
-  LiveSentenceListener,
-  Sentence,
-  SentenceSegmenter,
-} from '../vad/sentence-segmenter.js';
+import type { LiveSentenceListener, Sentence } from '../vad/sentence.js';
+import type { SentenceSegmenter } from '../vad/sentence-segmenter.js';
 import { SentenceSegmenterFactory } from '../vad/vad.module.js';
 import { PcmS16leDecoder } from './pcm-s16le-decoder.js';
 import { StreamResampler } from './stream-resampler.js';

@@ -1,10 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  type LiveSentenceListener,
-  type Sentence,
-  SentenceSegmenter,
-  type SentenceSegmenterOptions,
-} from './sentence-segmenter.js';
+import type { SentenceSegmenterOptions } from './segmenter-settings.js';
+import type { LiveSentenceListener, Sentence } from './sentence.js';
+import { SentenceSegmenter } from './sentence-segmenter.js';
 import type { FrameClassifier } from './vad-stream.js';
 
 const RATE = 16;

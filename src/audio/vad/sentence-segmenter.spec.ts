@@ -1,9 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  type Sentence,
-  SentenceSegmenter,
-  type SentenceSegmenterOptions,
-} from './sentence-segmenter.js';
+import type { SentenceSegmenterOptions } from './segmenter-settings.js';
+import type { Sentence } from './sentence.js';
+import { SentenceSegmenter } from './sentence-segmenter.js';
 import { type FrameClassifier, VAD_FRAME_SAMPLES } from './vad-stream.js';
 
 const RATE = 16;
@@ -367,7 +365,7 @@ describe('SentenceSegmenter', () => {
 
   it('keeps memory bounded in long silence and long speech', async () => {
     const { segmenter: s } = segmenter({ maxSentenceMs: 5_000 });
-    const kept = () => (s as unknown as { frames: Float32Array[] }).frames.length;
+    const kept = () => (s as unknown as { kept: { frames: Float32Array[] } }).kept.frames.length;
     let most = 0;
     const second = signal([[1000, 0]]);
     for (let i = 0; i < 120; i++) {

@@ -1,77 +1,13 @@
+import { KeptFrames } from './kept-frames.js';
 import {
-  type FrameClassifier,
-  VAD_FRAME_MS,
-  VAD_FRAME_SAMPLES,
-  VAD_SAMPLE_RATE,
-} from './vad-stream.js';
-
-const SAMPLES_PER_MS = VAD_SAMPLE_RATE / 1000;
-
-/** Why a sentence was emitted. */
-export type SentenceEnd = 'silence' | 'max-length' | 'cut' | 'flush';
-
-/** One sentence of a stream: its audio and where it lies, in ms from the start of the stream. */
-export interface Sentence {
-  /** 16 kHz mono audio: pre-roll, the speech, then up to `tailMs` of the following silence. */
-  samples: Float32Array;
-  /** Start of `samples`, pre-roll included. */
-  startMs: number;
-  /** End of `samples` (startMs + samples.length / 16). */
-  endMs: number;
-  /** Start of the first speech frame (the onset): startMs + pre-roll, unless the pre-roll was cut. */
-  speechStartMs: number;
-  /** End of the last speech frame. */
-  speechEndMs: number;
-  /**
-   * `silence`: `silenceFrames` silent frames followed the speech; `max-length`: the sentence
-   * reached `maxSentenceMs` (when it was cut mid-speech, the next sentence continues it: no
-   * pre-roll there, the two are contiguous); `cut`: `cut()` closed it before its silence was
-   * complete (mid-speech, the next sentence continues it the same way); `flush`: the stream ended.
-   */
-  end: SentenceEnd;
-}
-
-export interface SentenceSegmenterOptions {
-  /** Probability at or above which a frame starts speech (VAD_THRESHOLD). */
-  threshold: number;
-  /** Consecutive silent frames that end a sentence (VAD_SILENCE_FRAMES, 20 = 640 ms). */
-  silenceFrames: number;
-  /** Audio kept before the onset, in ms (VAD_PREROLL_MS); at most half of maxSentenceMs. */
-  prerollMs: number;
-  /** Longest sentence, pre-roll and tail included, in ms (VAD_MAX_SENTENCE_MS). */
-  maxSentenceMs: number;
-  /** Speech frames in a row needed to start a sentence; shorter blips are ignored. Default 3 (96 ms). */
-  minSpeechFrames?: number;
-  /**
-   * Speech continues while the probability stays at or above `threshold - hysteresis`
-   * (never below threshold / 2). Default 0.15.
-   */
-  hysteresis?: number;
-  /** Silence kept after the last speech frame, in ms; at most silenceFrames × 32 ms. Default 100. */
-  tailMs?: number;
-}
+  SAMPLES_PER_MS,
+  segmenterSettings,
+  type SentenceSegmenterOptions,
+} from './segmenter-settings.js';
+import type { LiveSentenceListener, Sentence, SentenceEnd } from './sentence.js';
+import { type FrameClassifier, VAD_FRAME_SAMPLES } from './vad-stream.js';
 
 type Mode = 'silence' | 'onset' | 'speech';
-
-/**
- * Told of each sentence while it is spoken, so a recognizer can decode it as it comes (issue 19).
- * For every sentence: `started` once, `samples` any number of times, then `ended` with the
- * Sentence that `push`, `cut` or `flush` also return; the samples given, concatenated, are exactly
- * `sentence.samples`, whatever the chunking. Silence inside the sentence (a pause) is held back
- * until speech resumes or the sentence ends, as it may not belong to the sentence. A started
- * sentence always ends; `dropped` is only a safeguard for a stream reset while one is open.
- * Called synchronously while the segmenter works: keep them short, never throw.
- */
-export interface LiveSentenceListener {
-  /** A sentence began (its onset confirmed, or a split's continuation spoke): its first samples. */
-  started(samples: Float32Array): void;
-  /** More samples of the sentence begun, in order. */
-  samples(samples: Float32Array): void;
-  /** The sentence begun is complete; the same object `push`, `cut` or `flush` resolves with. */
-  ended(sentence: Sentence): void;
-  /** The sentence begun will not be emitted. */
-  dropped(): void;
-}
 
 /**
  * Cuts one 16 kHz audio stream into sentences with a frame classifier (Silero VAD).
@@ -121,9 +57,7 @@ export class SentenceSegmenter {
   /** Samples not yet making a whole frame. */
   private readonly partial = new Float32Array(VAD_FRAME_SAMPLES);
   private partialLength = 0;
-  /** Frames kept, contiguous, the first starting at `framesStart` (sample index in the stream). */
-  private frames: Float32Array[] = [];
-  private framesStart = 0;
+  private readonly kept = new KeptFrames();
   /** Sample index where the next frame starts. */
   private position = 0;
 
@@ -152,40 +86,14 @@ export class SentenceSegmenter {
     private readonly classifier: FrameClassifier,
     options: SentenceSegmenterOptions,
   ) {
-    const {
-      threshold,
-      silenceFrames,
-      prerollMs,
-      maxSentenceMs,
-      minSpeechFrames = 3,
-      hysteresis = 0.15,
-      tailMs = 100,
-    } = options;
-    if (!(threshold > 0 && threshold < 1)) throw new RangeError('threshold must be in (0, 1)');
-    if (!Number.isInteger(silenceFrames) || silenceFrames < 1) {
-      throw new RangeError('silenceFrames must be a positive integer');
-    }
-    if (!Number.isInteger(minSpeechFrames) || minSpeechFrames < 1) {
-      throw new RangeError('minSpeechFrames must be a positive integer');
-    }
-    // Room for the longest pre-roll (half the maximum), an onset and one more frame.
-    const shortest = 2 * (minSpeechFrames + 1) * VAD_FRAME_MS;
-    if (!(maxSentenceMs >= shortest)) {
-      throw new RangeError(`maxSentenceMs must be at least ${shortest} ms`);
-    }
-    if (!(prerollMs >= 0) || !(tailMs >= 0) || !(hysteresis >= 0)) {
-      throw new RangeError('prerollMs, tailMs and hysteresis must not be negative');
-    }
-    this.threshold = threshold;
-    this.continueThreshold = Math.max(threshold - hysteresis, threshold / 2);
-    this.silenceFrames = silenceFrames;
-    this.minSpeechFrames = minSpeechFrames;
-    this.maxSamples = Math.floor(maxSentenceMs * SAMPLES_PER_MS);
-    this.prerollSamples = Math.min(Math.round(prerollMs * SAMPLES_PER_MS), this.maxSamples >> 1);
-    this.tailSamples = Math.min(
-      Math.round(tailMs * SAMPLES_PER_MS),
-      silenceFrames * VAD_FRAME_SAMPLES,
-    );
+    const settings = segmenterSettings(options);
+    this.threshold = settings.threshold;
+    this.continueThreshold = settings.continueThreshold;
+    this.silenceFrames = settings.silenceFrames;
+    this.minSpeechFrames = settings.minSpeechFrames;
+    this.maxSamples = settings.maxSamples;
+    this.prerollSamples = settings.prerollSamples;
+    this.tailSamples = settings.tailSamples;
   }
 
   /** Adds 16 kHz mono audio (any length); resolves with the sentences it completed. */
@@ -250,7 +158,7 @@ export class SentenceSegmenter {
     }
 
     this.speaking = probability >= (this.speaking ? this.continueThreshold : this.threshold);
-    this.frames.push(frame);
+    this.kept.append(frame);
     this.position = end;
 
     switch (this.mode) {
@@ -295,12 +203,12 @@ export class SentenceSegmenter {
     this.sentenceStart = Math.max(
       this.onsetStart - this.prerollSamples,
       this.lastEmittedEnd,
-      this.framesStart,
+      this.kept.start,
     );
     this.speechStart = this.onsetStart;
     this.speechEnd = end;
     this.silentRun = 0;
-    this.trimBefore(this.sentenceStart);
+    this.kept.trimBefore(this.sentenceStart);
     this.streamTo(end);
   }
 
@@ -323,7 +231,7 @@ export class SentenceSegmenter {
   private splitAt(at: number, end: SentenceEnd, out: Sentence[]): void {
     this.emit(this.sentenceStart, at, end, out);
     this.lastEmittedEnd = at;
-    this.trimBefore(at);
+    this.kept.trimBefore(at);
     this.sentenceStart = at;
     this.speechStart = at;
   }
@@ -358,7 +266,7 @@ export class SentenceSegmenter {
           this.sentenceStart + this.maxSamples - this.position,
         );
         if (keep > 0) {
-          this.frames.push(this.partial.slice(0, keep));
+          this.kept.append(this.partial.slice(0, keep));
           this.position += keep;
           this.speechEnd = this.position;
         }
@@ -376,8 +284,7 @@ export class SentenceSegmenter {
     }
     this.classifier.reset();
     this.partialLength = 0;
-    this.frames = [];
-    this.framesStart = 0;
+    this.kept.clear();
     this.position = 0;
     this.mode = 'silence';
     this.speaking = false;
@@ -388,21 +295,7 @@ export class SentenceSegmenter {
 
   /** In silence: keep only what the pre-roll of an onset at the next frame could need. */
   private trimForPreroll(): void {
-    this.trimBefore(Math.max(this.position - this.prerollSamples, this.lastEmittedEnd));
-  }
-
-  /** Drops the kept frames that end at or before `sample`. */
-  private trimBefore(sample: number): void {
-    let drop = 0;
-    let start = this.framesStart;
-    while (drop < this.frames.length && start + this.frames[drop].length <= sample) {
-      start += this.frames[drop].length;
-      drop++;
-    }
-    if (drop > 0) {
-      this.frames.splice(0, drop);
-      this.framesStart = start;
-    }
+    this.kept.trimBefore(Math.max(this.position - this.prerollSamples, this.lastEmittedEnd));
   }
 
   /**
@@ -414,11 +307,11 @@ export class SentenceSegmenter {
     if (!this.announced) {
       this.announced = true;
       this.streamed = end;
-      this.listener.started(this.between(this.sentenceStart, end));
+      this.listener.started(this.kept.between(this.sentenceStart, end));
     } else if (end > this.streamed) {
       const from = this.streamed;
       this.streamed = end;
-      this.listener.samples(this.between(from, end));
+      this.listener.samples(this.kept.between(from, end));
     }
   }
 
@@ -436,29 +329,12 @@ export class SentenceSegmenter {
   /** A sentence of the kept audio from `start` to `end` (sample indices). */
   private sentence(start: number, end: number, reason: SentenceEnd): Sentence {
     return {
-      samples: this.between(start, end),
+      samples: this.kept.between(start, end),
       startMs: start / SAMPLES_PER_MS,
       endMs: end / SAMPLES_PER_MS,
       speechStartMs: this.speechStart / SAMPLES_PER_MS,
       speechEndMs: Math.min(this.speechEnd, end) / SAMPLES_PER_MS,
       end: reason,
     };
-  }
-
-  /** A copy of the kept audio from `start` to `end` (sample indices). */
-  private between(start: number, end: number): Float32Array {
-    const samples = new Float32Array(end - start);
-    let frameStart = this.framesStart;
-    for (const frame of this.frames) {
-      const frameEnd = frameStart + frame.length;
-      if (frameEnd > start && frameStart < end) {
-        const from = Math.max(start, frameStart);
-        const to = Math.min(end, frameEnd);
-        samples.set(frame.subarray(from - frameStart, to - frameStart), from - start);
-      }
-      if (frameEnd >= end) break;
-      frameStart = frameEnd;
-    }
-    return samples;
   }
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Sentence, SentenceSegmenter } from './sentence-segmenter.js';
+import type { Sentence } from './sentence.js';
+import { SentenceSegmenter } from './sentence-segmenter.js';
 import { SileroVadModel } from './silero-vad.model.js';
 import { VAD_FRAME_MS, VAD_FRAME_SAMPLES, type VadStream } from './vad-stream.js';
 

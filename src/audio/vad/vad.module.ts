@@ -1,6 +1,7 @@
 import { Inject, Injectable, Module } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config.js';
-import { SentenceSegmenter, type SentenceSegmenterOptions } from './sentence-segmenter.js';
+import type { SentenceSegmenterOptions } from './segmenter-settings.js';
+import { SentenceSegmenter } from './sentence-segmenter.js';
 import { SileroVadModel } from './silero-vad.model.js';
 
 /** Blips shorter than this many frames (3 × 32 ms = 96 ms) do not start a sentence. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { runInNewContext } from 'node:vm';
-import { isDeadline, withTimeout } from './with-timeout.js';
+import { finishesWithin, isDeadline, withTimeout } from './with-timeout.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -68,5 +68,21 @@ describe('isDeadline', () => {
     expect(isDeadline(controller.signal.reason)).toBe(false);
     expect(isDeadline('TimeoutError')).toBe(false);
     expect(isDeadline(undefined)).toBe(false);
+  });
+});
+
+describe('finishesWithin', () => {
+  it('says whether the work finished in time, without waiting longer', async () => {
+    await expect(finishesWithin(sleep(5), 200)).resolves.toBe(true);
+    const started = Date.now();
+    await expect(finishesWithin(sleep(1_000), 30)).resolves.toBe(false);
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+
+  it('does not wait for a deadline already passed, and passes a failure on', async () => {
+    await expect(finishesWithin(new Promise(() => undefined), -5)).resolves.toBe(false);
+    await expect(finishesWithin(Promise.reject(new Error('broken')), 100)).rejects.toThrow(
+      'broken',
+    );
   });
 });

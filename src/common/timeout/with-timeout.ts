@@ -25,6 +25,22 @@ export async function withTimeout<T>(
 }
 
 /**
+ * Waits for `work`, but not more than `ms`: whether it finished in time. Work still running then
+ * goes on unwatched (the caller gives it up its own way); work that fails rejects as it is.
+ */
+export async function finishesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeUp = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), Math.max(0, ms));
+  });
+  try {
+    return await Promise.race([work.then(() => true), timeUp]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * Whether an abort reason is a passed deadline (withTimeout above, or AbortSignal.timeout). By
  * its name, not `instanceof Error`: AbortSignal.timeout's DOMException may come from another
  * realm (a vm context, a test runner's sandbox), where instanceof answers false.

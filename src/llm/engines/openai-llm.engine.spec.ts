@@ -6,11 +6,12 @@ import {
   EngineUnavailableError,
 } from '../../common/errors/engine.errors.js';
 import {
+  chatCompletion,
   FAKE_OPENAI_MODEL,
   FakeOpenAi,
   startFakeOpenAi,
 } from '../../../test/support/fake-openai.js';
-import type { CatalogLanguage } from '../../language/catalog/catalog-language.js';
+import { rejection } from '../../../test/support/rejection.js';
 import {
   PROMPT_TEMPLATES,
   generatePrompt,
@@ -20,12 +21,7 @@ import {
   summarizePrompt,
 } from '../prompts/llm-prompts.js';
 import { OpenAiLlmEngine } from './openai-llm.engine.js';
-
-const lang = (code: string, iso6391: string, iso6393: string, name: string, bcp47: string) =>
-  ({ code, iso6391, iso6393, name, bcp47, regionalLocales: [] }) as CatalogLanguage;
-
-const FRA = lang('fra_Latn', 'fr', 'fra', 'French', 'fr-FR');
-const SPA = lang('spa_Latn', 'es', 'spa', 'Spanish', 'es-ES');
+import { FRA, SPA } from '../../language/catalog/catalog-language.fixture.js';
 
 const TEXT = 'No history of asthma. Take 500 mg paracetamol 2 x/day if above 39.5 °C.';
 const KEPT = 'No asthma. Take 500 mg of paracetamol 2 x/day when over 39.5 °C.';
@@ -36,22 +32,7 @@ const ANSWER_TIMEOUT_MS = 10_000;
 const MAX_TOKENS = 321;
 
 /** The EngineError a promise rejects with. */
-async function failure(promise: Promise<unknown>): Promise<EngineError> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(EngineError);
-  return error as EngineError;
-}
-
-const completion = (content: unknown, finishReason = 'stop') => ({
-  id: 'chatcmpl-1',
-  object: 'chat.completion',
-  created: 1_700_000_000,
-  model: FAKE_OPENAI_MODEL,
-  choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finishReason }],
-});
+const failure = (promise: Promise<unknown>) => rejection(promise, EngineError);
 
 describe('OpenAiLlmEngine', () => {
   let fake: FakeOpenAi;
@@ -289,7 +270,7 @@ describe('OpenAiLlmEngine', () => {
       ['length', 'LLM_MAX_TOKENS (currently 321)'],
       ['content_filter', undefined],
     ])('rejects finish_reason %s after one retry', async (reason, hint) => {
-      fake.set({ reply: { status: 200, body: completion(KEPT, reason) } });
+      fake.set({ reply: { status: 200, body: chatCompletion(KEPT, reason) } });
       const error = await failure(paraphrase());
       expect(error).toBeInstanceOf(EngineOutputRejectedError);
       expect(error.message).toContain(`(finish_reason ${reason})`);
@@ -299,7 +280,7 @@ describe('OpenAiLlmEngine', () => {
     });
 
     it('fails without retry on a completion without choices', async () => {
-      fake.set({ reply: { status: 200, body: { ...completion(KEPT), choices: [] } } });
+      fake.set({ reply: { status: 200, body: { ...chatCompletion(KEPT), choices: [] } } });
       const error = await failure(paraphrase());
       expect(error).toBeInstanceOf(EngineUnavailableError);
       expect(error.hint).toContain(`LLM_BASE_URL (${fake.url})`);

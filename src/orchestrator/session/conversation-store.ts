@@ -1,4 +1,4 @@
-import type { Sentence } from '../../audio/vad/sentence-segmenter.js';
+import type { Sentence } from '../../audio/vad/sentence.js';
 import { floatToInt16 } from '../../audio/wav-encoder.js';
 import type {
   ConversationSnapshot,

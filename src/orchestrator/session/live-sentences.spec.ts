@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Logger } from '@nestjs/common';
-import type { Sentence } from '../../audio/vad/sentence-segmenter.js';
+import type { Sentence } from '../../audio/vad/sentence.js';
 import type {
   LiveRecognition,
   RecognitionChannel,

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { LiveSentenceListener, Sentence } from '../../audio/vad/sentence-segmenter.js';
+import type { LiveSentenceListener, Sentence } from '../../audio/vad/sentence.js';
 import { describeFailure } from '../../common/errors/describe-failure.js';
 import type {
   LiveRecognition,

@@ -1,4 +1,4 @@
-import type { Sentence } from '../../audio/vad/sentence-segmenter.js';
+import type { Sentence } from '../../audio/vad/sentence.js';
 import type { KnownRole, SentenceRecord } from '../conversation/conversation.types.js';
 import type { PipelineOutput, SentencePipeline } from '../pipeline/sentence-pipeline.js';
 import type { ConversationStore } from './conversation-store.js';

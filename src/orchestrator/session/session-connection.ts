@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { describeFailure } from '../../common/errors/describe-failure.js';
+import { finishesWithin } from '../../common/timeout/with-timeout.js';
 import { failureMessage } from '../protocol/failure-message.js';
 import { handshakeRejection, toServerMessage } from '../protocol/server-message-mapper.js';
 import type { HandshakeRejectionReason, ServerMessage } from '../protocol/server-messages.js';
@@ -111,7 +112,7 @@ export class SessionConnection {
    * Resolves once the session has ended.
    */
   async shutDown(end: (session: Session) => Promise<void>, deadline: number): Promise<void> {
-    if (this.phase === 'opening') await settledBy(this.opening!, deadline);
+    if (this.phase === 'opening') await finishesWithin(this.opening!, deadline - Date.now());
     if (this.phase === 'session') return end(this.session!);
     if (this.phase === 'closed') return;
     clearTimeout(this.timer);
@@ -201,14 +202,4 @@ export class SessionConnection {
     this.transport.close(CloseCode.PolicyViolation, `handshake rejected: ${reason}`);
     this.releaseSlot();
   }
-}
-
-/** Waits for `work`, but not past `deadline` (epoch ms). */
-async function settledBy(work: Promise<void>, deadline: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeUp = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
-  });
-  await Promise.race([work, timeUp]);
-  clearTimeout(timer);
 }

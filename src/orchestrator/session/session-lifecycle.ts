@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { describeFailure } from '../../common/errors/describe-failure.js';
+import { finishesWithin } from '../../common/timeout/with-timeout.js';
 import type { SentenceRecord, SentenceStatus } from '../conversation/conversation.types.js';
 import type { SessionMetrics } from './session-metrics.js';
 import type { SessionLimits } from './session-settings.js';
@@ -111,10 +112,6 @@ export class SessionLifecycle {
    * Returns whether everything finished in time; if not, the session abandons the rest.
    */
   async drain(input: () => Promise<void>, limit: DrainLimit): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), limit.ms);
-    });
     const work = (async () => {
       await input();
       // Work queued meanwhile (the last sentence, a correction) is waited for too.
@@ -126,9 +123,7 @@ export class SessionLifecycle {
         pending = next;
       }
     })();
-    const outcome = await Promise.race([work.then(() => 'done' as const), deadline]);
-    clearTimeout(timer);
-    return outcome === 'done';
+    return finishesWithin(work, limit.ms);
   }
 
   /** The work still in flight is given up: it finds the signal aborted. */

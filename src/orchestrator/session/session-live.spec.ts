@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { waitFor } from '../../../test/support/wait-for.js';
-import { LiveAudioIntake } from '../../audio/stream/live-audio-intake.js';
-import { PcmS16leDecoder } from '../../audio/stream/pcm-s16le-decoder.js';
 import { SentenceSegmenter } from '../../audio/vad/sentence-segmenter.js';
 import type { FrameClassifier } from '../../audio/vad/vad-stream.js';
 import type { LiveRecognition, Transcript } from '../../transcription/transcription.service.js';
-import { ArchiveBuilder } from '../archive/archive-builder.js';
-import { ClientMessageParser } from '../protocol/client-message-parser.js';
-import { Session } from './session.js';
-import { fakes, language, RecordingTransport, unavailable } from './session.fixture.js';
+import { fakes, openTestSession, RecordingTransport, unavailable } from './session.fixture.js';
 
 /** Probability = mean absolute sample value of the frame: loud audio is speech. */
 class MagnitudeClassifier implements FrameClassifier {
@@ -73,35 +68,7 @@ function setup() {
     prerollMs: 192,
     maxSentenceMs: 15_000,
   });
-  const session = new Session(
-    {
-      id: 'test-session',
-      parties: {
-        medic: language('es'),
-        patient: language('en'),
-        medicVoice: 'female',
-        patientVoice: 'female',
-      },
-      speed: 1,
-      enableDualDirection: false,
-      sampleRate: 16000,
-    },
-    {
-      idleTimeoutMs: 60_000,
-      maxDurationMs: 3_600_000,
-      pipelineConcurrency: 2,
-      maxQueuedSentences: 2,
-      drainTimeoutMs: 5_000,
-    },
-    {
-      pipeline: engines.pipeline,
-      parser: new ClientMessageParser(),
-      archive: new ArchiveBuilder(),
-      intake: new LiveAudioIntake(new PcmS16leDecoder(), segmenter),
-      metrics: engines.metrics,
-    },
-    transport,
-  );
+  const session = openTestSession(engines, transport, segmenter);
   /** Sends audio in 20 ms frames. */
   const send = (bytes: Uint8Array) => {
     for (let at = 0; at < bytes.length; at += 640)

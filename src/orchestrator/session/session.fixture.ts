@@ -1,4 +1,7 @@
 /** Fakes behind a real Session and SentencePipeline, shared by the session specs. */
+import { LiveAudioIntake } from '../../audio/stream/live-audio-intake.js';
+import { PcmS16leDecoder } from '../../audio/stream/pcm-s16le-decoder.js';
+import type { SentenceSegmenter } from '../../audio/vad/sentence-segmenter.js';
 import { encodeWav } from '../../audio/wav-encoder.js';
 import { EngineUnavailableError } from '../../common/errors/engine.errors.js';
 import type { LlmService } from '../../llm/llm.service.js';
@@ -14,9 +17,13 @@ import { LanguageCatalog } from '../../language/catalog/language-catalog.js';
 import { ClinicalTerminology } from '../../translation/terminology/clinical-terminology.js';
 import type { TranslationService } from '../../translation/translation.service.js';
 import { FidelityScorer } from '../pipeline/fidelity/fidelity-scorer.js';
+import { ArchiveBuilder } from '../archive/archive-builder.js';
 import { SessionLanguagesService } from '../languages/session-languages.service.js';
 import { SentencePipeline } from '../pipeline/sentence-pipeline.js';
+import { ClientMessageParser } from '../protocol/client-message-parser.js';
 import type { ServerMessage } from '../protocol/server-messages.js';
+import { Session } from './session.js';
+import type { SessionLimits } from './session-settings.js';
 import type { SessionTransport } from './session-transport.js';
 
 export const catalog = new LanguageCatalog();
@@ -146,4 +153,48 @@ export class RecordingTransport implements SessionTransport {
   of(type: string): ServerMessage[] {
     return this.sent.filter((m) => m.type === type);
   }
+}
+
+/** The limits of the session specs: two pipelines, two sentences queued, no timer in the way. */
+export const TEST_LIMITS: SessionLimits = {
+  idleTimeoutMs: 60_000,
+  maxDurationMs: 3_600_000,
+  pipelineConcurrency: 2,
+  maxQueuedSentences: 2,
+  drainTimeoutMs: 5_000,
+};
+
+/**
+ * A real Session between a Spanish-speaking medic and an English-speaking patient, on the fake
+ * engines, its audio (PCM s16le at 16 kHz) cut into sentences by `segmenter`.
+ */
+export function openTestSession(
+  engines: ReturnType<typeof fakes>,
+  transport: SessionTransport,
+  segmenter: SentenceSegmenter,
+  options: { limits?: Partial<SessionLimits>; archive?: ArchiveBuilder } = {},
+): Session {
+  return new Session(
+    {
+      id: 'test-session',
+      parties: {
+        medic: language('es'),
+        patient: language('en'),
+        medicVoice: 'female',
+        patientVoice: 'female',
+      },
+      speed: 1,
+      enableDualDirection: false,
+      sampleRate: 16000,
+    },
+    { ...TEST_LIMITS, ...options.limits },
+    {
+      pipeline: engines.pipeline,
+      parser: new ClientMessageParser(),
+      archive: options.archive ?? new ArchiveBuilder(),
+      intake: new LiveAudioIntake(new PcmS16leDecoder(), segmenter),
+      metrics: engines.metrics,
+    },
+    transport,
+  );
 }

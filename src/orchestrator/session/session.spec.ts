@@ -1,16 +1,19 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '../../../test/support/wait-for.js';
 import { Logger } from '@nestjs/common';
-import type { Sentence, SentenceSegmenter } from '../../audio/vad/sentence-segmenter.js';
-import { LiveAudioIntake } from '../../audio/stream/live-audio-intake.js';
-import { PcmS16leDecoder } from '../../audio/stream/pcm-s16le-decoder.js';
+import type { Sentence } from '../../audio/vad/sentence.js';
+import type { SentenceSegmenter } from '../../audio/vad/sentence-segmenter.js';
 import { ArchiveBuilder } from '../archive/archive-builder.js';
 import { FIDELITY_MODEL } from '../pipeline/fidelity/fidelity-model.js';
-import { ClientMessageParser } from '../protocol/client-message-parser.js';
-import { Session } from './session.js';
 import type { SessionLimits } from './session-settings.js';
 
-import { fakes, language, RecordingTransport, unavailable } from './session.fixture.js';
+import {
+  fakes,
+  language,
+  openTestSession,
+  RecordingTransport,
+  unavailable,
+} from './session.fixture.js';
 
 /**
  * A segmenter that turns each pushed chunk into one sentence; with `holding`, the sentence stays
@@ -50,40 +53,15 @@ class OneSentencePerChunk {
   }
 }
 
-const LIMITS: SessionLimits = {
-  idleTimeoutMs: 60_000,
-  maxDurationMs: 3_600_000,
-  pipelineConcurrency: 2,
-  maxQueuedSentences: 2,
-  drainTimeoutMs: 5_000,
-};
-
 function setup(options: { limits?: Partial<SessionLimits>; archive?: ArchiveBuilder } = {}) {
   const engines = fakes();
   const transport = new RecordingTransport();
   const segmenter = new OneSentencePerChunk();
-  const session = new Session(
-    {
-      id: 'test-session',
-      parties: {
-        medic: language('es'),
-        patient: language('en'),
-        medicVoice: 'female',
-        patientVoice: 'female',
-      },
-      speed: 1,
-      enableDualDirection: false,
-      sampleRate: 16000,
-    },
-    { ...LIMITS, ...options.limits },
-    {
-      pipeline: engines.pipeline,
-      parser: new ClientMessageParser(),
-      archive: options.archive ?? new ArchiveBuilder(),
-      intake: new LiveAudioIntake(new PcmS16leDecoder(), segmenter as unknown as SentenceSegmenter),
-      metrics: engines.metrics,
-    },
+  const session = openTestSession(
+    engines,
     transport,
+    segmenter as unknown as SentenceSegmenter,
+    options,
   );
   /** 0.5 s of audio: one sentence with the fake segmenter. */
   const speak = () => session.handleAudio(new Uint8Array(16000));

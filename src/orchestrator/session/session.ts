@@ -4,19 +4,15 @@ import { describeFailure } from '../../common/errors/describe-failure.js';
 import type { OrchestratorMetrics } from '../../metrics/orchestrator-metrics.service.js';
 import type { ArchiveBuilder } from '../archive/archive-builder.js';
 import type { ConversationSnapshot } from '../conversation/conversation.types.js';
-import { failureMessage } from '../protocol/failure-message.js';
 import type { SentencePipeline } from '../pipeline/sentence-pipeline.js';
-import type { ClientMessage, ClientMessageParser } from '../protocol/client-message-parser.js';
-import type {
-  CorrectSpeakerMessageDto,
-  FlagMessageDto,
-  TextInputMessageDto,
-} from '../protocol/dto/client-messages.dto.js';
+import type { ClientMessageParser } from '../protocol/client-message-parser.js';
 import { ConversationStore } from './conversation-store.js';
 import { InputBackpressure } from './input-backpressure.js';
 import { LiveSentences } from './live-sentences.js';
 import { MessageRateLimit } from './message-rate-limit.js';
 import { SentenceRunner } from './sentence-runner.js';
+import { SessionAudio } from './session-audio.js';
+import { SessionCommands } from './session-commands.js';
 import { SessionReplies } from './session-replies.js';
 import { type DrainLimit, duration, SessionLifecycle } from './session-lifecycle.js';
 import type { SessionLimits, SessionSettings } from './session-settings.js';
@@ -38,10 +34,11 @@ const logger = new Logger('Session');
 /**
  * One conversation, from a successful handshake to its close: takes the client's audio and
  * messages in arrival order and answers them, and ends (exit, limits, shutdown). Its parts:
- * the ConversationStore (what was said, flagged, corrected), the LiveAudioIntake (audio to
- * sentences), the SentenceRunner (sentences through the pipeline), the SessionLifecycle (state,
- * timers, concurrency, drain) and the SessionReplies (results as server messages). It never
- * touches a disk and logs no conversation content.
+ * the ConversationStore (what was said, flagged, corrected), the SessionAudio (audio to sentences
+ * through the LiveAudioIntake), the SessionCommands (what the client's messages do), the
+ * SentenceRunner (sentences through the pipeline), the SessionLifecycle (state, timers,
+ * concurrency, drain) and the SessionReplies (results as server messages). It never touches a
+ * disk and logs no conversation content.
  */
 export class Session {
   private readonly conversation: ConversationStore;
@@ -49,6 +46,8 @@ export class Session {
   private readonly sentences: SentenceRunner;
   private readonly replies: SessionReplies;
   private readonly live: LiveSentences;
+  private readonly audio: SessionAudio;
+  private readonly commands: SessionCommands;
   /**
    * The client's input, audio frames and messages alike, handled one after the other in arrival
    * order, and so answered in that order: a typed sentence is numbered after the speech that came
@@ -56,7 +55,6 @@ export class Session {
    */
   private inputChain: Promise<void> = Promise.resolve();
   private readonly backpressure: InputBackpressure;
-  private audioBytes = 0;
   private audioAfterExitReported = false;
   private readonly messageRate = new MessageRateLimit();
   private readonly closedPromise: Promise<void>;
@@ -105,6 +103,21 @@ export class Session {
       this.replies,
       this.live,
     );
+    const isClosed = () => this.lifecycle.state === 'closed';
+    this.audio = new SessionAudio(
+      deps.intake,
+      this.sentences,
+      this.replies,
+      this.backpressure,
+      isClosed,
+    );
+    this.commands = new SessionCommands(
+      this.conversation,
+      this.sentences,
+      this.replies,
+      this.audio,
+      isClosed,
+    );
   }
 
   get id(): string {
@@ -126,7 +139,7 @@ export class Session {
 
   /** Total bytes of audio received. */
   get receivedAudioBytes(): number {
-    return this.audioBytes;
+    return this.audio.receivedBytes;
   }
 
   /** One binary frame: PCM s16le at the handshake's rate, any length. */
@@ -143,11 +156,10 @@ export class Session {
       return;
     }
     this.lifecycle.touch();
-    this.audioBytes += bytes.byteLength;
-    const samples = this.deps.intake.decode(bytes);
+    const samples = this.audio.decode(bytes);
     if (samples.length === 0) return;
     this.backpressure.audioQueued(bytes.byteLength);
-    this.inOrder(() => this.feed(samples, bytes.byteLength));
+    this.inOrder(() => this.audio.feed(samples, bytes.byteLength));
     this.backpressure.update();
   }
 
@@ -174,7 +186,7 @@ export class Session {
       void this.end(message.archive ?? true);
       return;
     }
-    this.inOrder(() => this.dispatch(message));
+    this.inOrder(() => this.commands.handle(message));
   }
 
   /**
@@ -198,7 +210,7 @@ export class Session {
     // are still to come; anything refused from now on is answered after it.
     await this.inOrder(async () => {
       if (notice) this.replies.sessionError(notice);
-      await this.flushAudio();
+      await this.audio.flush();
       this.replies.send({
         kind: 'exitAcknowledged',
         archive,
@@ -237,101 +249,6 @@ export class Session {
         logger.error({ msg: 'session input failed', failure: describeFailure(error) });
       });
     return this.inputChain;
-  }
-
-  private dispatch(
-    message: Exclude<ClientMessage, { type: 'conversation_exit' }>,
-  ): void | Promise<void> {
-    switch (message.type) {
-      case 'set_speed':
-        this.sentences.speed = message.speed;
-        this.replies.send({ kind: 'speedUpdated', speed: message.speed });
-        return;
-      case 'flag':
-        return this.flag(message);
-      case 'correct_speaker':
-        return this.correctSpeaker(message);
-      case 'trigger_branch_c':
-        return this.triggerBranchC(message.sentence_id);
-      case 'text_input':
-        return this.textInput(message);
-    }
-  }
-
-  private flag(message: FlagMessageDto): void {
-    const sentenceId = message.sentence_id ?? null;
-    if (sentenceId !== null && !this.conversation.sentence(sentenceId)) {
-      return this.replies.sentenceNotFound(sentenceId);
-    }
-    this.replies.send({ kind: 'flagged', flag: this.conversation.addFlag(message) });
-  }
-
-  private correctSpeaker({ sentence_id, role }: CorrectSpeakerMessageDto): void {
-    const record = this.conversation.sentence(sentence_id);
-    if (!record) return this.replies.sentenceNotFound(sentence_id);
-    this.replies.send({
-      kind: 'corrected',
-      correction: this.conversation.addCorrection(record, role),
-    });
-    this.sentences.reassign(record, role);
-  }
-
-  private triggerBranchC(sentenceId: string): void {
-    const record = this.conversation.sentence(sentenceId);
-    if (!record) return this.replies.sentenceNotFound(sentenceId);
-    this.replies.send({ kind: 'alternateTriggered', sentenceId });
-    this.sentences.alternate(record);
-  }
-
-  private async textInput({ text, role }: TextInputMessageDto): Promise<void> {
-    // Speech begun before this text arrived was said first: it is closed and numbered first.
-    await this.cutAudio();
-    if (this.lifecycle.state === 'closed') return;
-    this.sentences.typed(text, role);
-  }
-
-  private async feed(samples: Float32Array, byteLength: number): Promise<void> {
-    try {
-      if (this.lifecycle.state === 'closed') return;
-      for (const sentence of await this.deps.intake.push(samples)) this.sentences.spoken(sentence);
-    } catch (error) {
-      this.reportAudioFailure(error);
-    } finally {
-      this.backpressure.audioQueued(-byteLength);
-      this.backpressure.update();
-    }
-  }
-
-  /** A typed sentence arrived: the speech in progress becomes a sentence now (the stream goes on). */
-  private async cutAudio(): Promise<void> {
-    try {
-      if (this.lifecycle.state === 'closed') return;
-      for (const sentence of await this.deps.intake.cut()) this.sentences.spoken(sentence);
-    } catch (error) {
-      this.reportAudioFailure(error);
-    }
-  }
-
-  /** End of the stream: the speech still held becomes the last sentence. */
-  private async flushAudio(): Promise<void> {
-    try {
-      if (this.lifecycle.state === 'closed') return;
-      for (const sentence of await this.deps.intake.flush()) this.sentences.spoken(sentence);
-    } catch (error) {
-      this.reportAudioFailure(error);
-    }
-  }
-
-  private reportAudioFailure(error: unknown): void {
-    logger.error({ msg: 'voice activity detection failed', failure: describeFailure(error) });
-    this.replies.send({
-      kind: 'failure',
-      service: 'ASR',
-      message: failureMessage(
-        error,
-        'Voice activity detection failed on a piece of audio; it was skipped. The session goes on.',
-      ),
-    });
   }
 
   /** Waits for every pipeline, up to SESSION_DRAIN_TIMEOUT_MS; past it the rest is abandoned. */
@@ -396,7 +313,7 @@ export class Session {
       warnings: metrics.warnings,
       errors: metrics.errors,
       durationSeconds: (Date.now() - this.startedAt.getTime()) / 1000,
-      audioBytes: this.audioBytes,
+      audioBytes: this.audio.receivedBytes,
     });
     this.live.close();
     this.lifecycle.close();

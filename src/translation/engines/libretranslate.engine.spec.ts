@@ -9,21 +9,19 @@ import {
   FakeLibreTranslate,
   startFakeLibreTranslate,
 } from '../../../test/support/fake-libretranslate.js';
-import { CatalogLanguage } from '../../language/catalog/catalog-language.js';
 import { LibreTranslateEngine } from './libretranslate.engine.js';
-import type { FixedTerm } from './translation-engine.js';
+import { GLOSSARY_TEXT, glossaryTerm } from './fixed-term.fixture.js';
+import {
+  ENG,
+  FRA,
+  POR,
+  SPA,
+  SWH,
+  ZHS,
+  ZHT,
+} from '../../language/catalog/catalog-language.fixture.js';
 import { rejection } from '../../../test/support/rejection.js';
 
-const lang = (code: string, iso6391: string, iso6393: string, name: string, bcp47: string) =>
-  ({ code, iso6391, iso6393, name, bcp47, regionalLocales: [] }) as CatalogLanguage;
-
-const ENG = lang('eng_Latn', 'en', 'eng', 'English', 'en-US');
-const FRA = lang('fra_Latn', 'fr', 'fra', 'French', 'fr-FR');
-const SPA = lang('spa_Latn', 'es', 'spa', 'Spanish', 'es-ES');
-const POR = lang('por_Latn', 'pt', 'por', 'Portuguese', 'pt-PT');
-const ZHS = lang('zho_Hans', 'zh', 'zho', 'Chinese (Simplified)', 'zh-CN');
-const ZHT = lang('zho_Hant', 'zh', 'zho', 'Chinese (Traditional)', 'zh-TW');
-const SWH = lang('swh_Latn', 'sw', 'swa', 'Swahili', 'sw-KE');
 const CATALOG = [ENG, FRA, SPA, POR, ZHS, ZHT, SWH];
 
 const TEXT = 'Patient allergic to penicillin, takes 500 mg paracetamol 2 x/day';
@@ -31,14 +29,9 @@ const TEXT = 'Patient allergic to penicillin, takes 500 mg paracetamol 2 x/day';
 const TIMEOUT_MS = 200;
 const ANSWER_TIMEOUT_MS = 10_000;
 
-/** A text with a hospital glossary term (ward → planta) and a built-in one (chest → pecho). */
-const GLOSSARY_TEXT = 'Back to the ward; the chest X-ray is at 9.';
-const term = (word: string, replacement: string, source: FixedTerm['source']): FixedTerm => {
-  const start = GLOSSARY_TEXT.indexOf(word);
-  return { start, end: start + word.length, replacement, source, origin: 'glossary.tsv:2' };
-};
-const WARD = term('ward', 'planta', 'glossary');
-const CHEST = term('chest', 'pecho', 'builtin');
+// GLOSSARY_TEXT's hospital glossary term (ward → planta) and built-in one (chest → pecho).
+const WARD = glossaryTerm('ward', 'planta', 'glossary');
+const CHEST = glossaryTerm('chest', 'pecho', 'builtin');
 
 /** The EngineError a promise rejects with. */
 const failure = (promise: Promise<unknown>) => rejection(promise, EngineError);

@@ -6,25 +6,20 @@ import {
   EngineUnavailableError,
 } from '../../common/errors/engine.errors.js';
 import {
+  chatCompletion,
   FAKE_OPENAI_MODEL,
   FakeOpenAi,
   startFakeOpenAi,
 } from '../../../test/support/fake-openai.js';
-import { CatalogLanguage } from '../../language/catalog/catalog-language.js';
 import { OpenAiTranslationEngine } from './openai-translation.engine.js';
+import { GLOSSARY_TEXT, glossaryTerm } from './fixed-term.fixture.js';
+import { ENG, FRA, SWH } from '../../language/catalog/catalog-language.fixture.js';
 import {
   buildGlossaryCorrection,
   buildTranslationSystemPrompt,
 } from './openai-translation.prompt.js';
-import type { FixedTerm } from './translation-engine.js';
 import { rejection } from '../../../test/support/rejection.js';
 
-const lang = (code: string, iso6391: string, iso6393: string, name: string, bcp47: string) =>
-  ({ code, iso6391, iso6393, name, bcp47, regionalLocales: [] }) as CatalogLanguage;
-
-const ENG = lang('eng_Latn', 'en', 'eng', 'English', 'en-US');
-const FRA = lang('fra_Latn', 'fr', 'fra', 'French', 'fr-FR');
-const SWH = lang('swh_Latn', 'sw', 'swa', 'Swahili', 'sw-KE');
 const CATALOG = [ENG, FRA, SWH];
 
 const TEXT = 'No history of asthma.\nTake 500 mg paracetamol 2 x/day if above 39.5 °C.';
@@ -32,25 +27,12 @@ const TEXT = 'No history of asthma.\nTake 500 mg paracetamol 2 x/day if above 39
 const TIMEOUT_MS = 200;
 const ANSWER_TIMEOUT_MS = 10_000;
 
-/** A text with a hospital glossary term (ward → service) and a built-in one (chest → poitrine). */
-const GLOSSARY_TEXT = 'Back to the ward; the chest X-ray is at 9.';
-const term = (word: string, replacement: string, source: FixedTerm['source']): FixedTerm => {
-  const start = GLOSSARY_TEXT.indexOf(word);
-  return { start, end: start + word.length, replacement, source, origin: 'glossary.tsv:2' };
-};
-const WARD = term('ward', 'service', 'glossary');
-const CHEST = term('chest', 'poitrine', 'builtin');
+// GLOSSARY_TEXT's hospital glossary term (ward → service) and built-in one (chest → poitrine).
+const WARD = glossaryTerm('ward', 'service', 'glossary');
+const CHEST = glossaryTerm('chest', 'poitrine', 'builtin');
 
 /** The EngineError a promise rejects with. */
 const failure = (promise: Promise<unknown>) => rejection(promise, EngineError);
-
-const completion = (content: unknown, finishReason = 'stop') => ({
-  id: 'chatcmpl-1',
-  object: 'chat.completion',
-  created: 1_700_000_000,
-  model: FAKE_OPENAI_MODEL,
-  choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finishReason }],
-});
 
 describe('OpenAiTranslationEngine', () => {
   let fake: FakeOpenAi;
@@ -320,13 +302,13 @@ describe('OpenAiTranslationEngine', () => {
       ['an empty object', {}, 'answered without a chat completion choice.'],
       [
         'no choices',
-        { ...completion('x'), choices: [] },
+        { ...chatCompletion('x'), choices: [] },
         'answered without a chat completion choice.',
       ],
       ['a plain-text body', 'Bonjour', 'answered without a chat completion choice.'],
-      ['null content', completion(null), 'the model returned an empty translation.'],
-      ['blank content', completion('  \n '), 'the model returned an empty translation.'],
-      ['only quotes', completion('""'), 'the model returned an empty translation.'],
+      ['null content', chatCompletion(null), 'the model returned an empty translation.'],
+      ['blank content', chatCompletion('  \n '), 'the model returned an empty translation.'],
+      ['only quotes', chatCompletion('""'), 'the model returned an empty translation.'],
     ])('rejects a 200 with %s', async (_what, body, message) => {
       const contentType = typeof body === 'string' ? 'text/plain' : undefined;
       fake.set({ reply: { status: 200, body, contentType } });
@@ -345,7 +327,9 @@ describe('OpenAiTranslationEngine', () => {
     it.each(['length', 'content_filter'])(
       'rejects an answer cut by finish_reason %s',
       async (reason) => {
-        fake.set({ reply: { status: 200, body: completion('Pas d’asthme. Prendre 500', reason) } });
+        fake.set({
+          reply: { status: 200, body: chatCompletion('Pas d’asthme. Prendre 500', reason) },
+        });
         const error = await failure(translate());
         expect(error).toBeInstanceOf(EngineOutputRejectedError);
         expect(error.message).toBe(
@@ -364,7 +348,7 @@ describe('OpenAiTranslationEngine', () => {
         echo(401),
         echo(404),
         echo(500),
-        { status: 200, body: completion('') },
+        { status: 200, body: chatCompletion('') },
       ]) {
         fake.set({ reply });
         const error = await failure(translate());

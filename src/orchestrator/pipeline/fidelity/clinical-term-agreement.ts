@@ -1,6 +1,18 @@
 import type { CatalogLanguage } from '../../../language/catalog/catalog-language.js';
-import type { ClinicalTerminology } from '../../../translation/terminology/clinical-terminology.js';
+import type { TermRow } from '../../../config/term-table.js';
 import { containsStemmedForm, stemOf, wordsOf } from './words.js';
+
+/**
+ * Finds the clinical terms of a text, each with its forms in every language: the terminology the
+ * translations follow (TranslationService.clinicalTerms; in tests, a ClinicalTerminology).
+ */
+export interface ClinicalTermFinder {
+  find(
+    text: string,
+    source: CatalogLanguage,
+    target: CatalogLanguage,
+  ): readonly { readonly row: TermRow }[];
+}
 
 /**
  * Clinical terms (the terminology table) that one text has and the other lacks, in both
@@ -9,7 +21,7 @@ import { containsStemmedForm, stemOf, wordsOf } from './words.js';
  * source (a "stomach" that was not said).
  */
 export function termDisagreements(
-  terminology: ClinicalTerminology,
+  terminology: ClinicalTermFinder,
   source: string,
   sourceLanguage: CatalogLanguage,
   translation: string,
@@ -23,7 +35,7 @@ export function termDisagreements(
 
 /** Terms of `text` none of whose forms in `otherLanguage` stands in `other`. */
 function missingTerms(
-  terminology: ClinicalTerminology,
+  terminology: ClinicalTermFinder,
   text: string,
   language: CatalogLanguage,
   other: string,

@@ -1,7 +1,6 @@
 import type { CatalogLanguage } from '../../../language/catalog/catalog-language.js';
-import type { ClinicalTerminology } from '../../../translation/terminology/clinical-terminology.js';
 import { chrF } from '../chrf.js';
-import { termDisagreements } from './clinical-term-agreement.js';
+import { type ClinicalTermFinder, termDisagreements } from './clinical-term-agreement.js';
 import { negationCount } from './negation.js';
 import { sameNumbers } from './number-values.js';
 import { endsUnfinished } from './sentence-ending.js';
@@ -43,7 +42,7 @@ export type FidelityFeatureName = keyof FidelityFeatures;
  */
 export function fidelityFeatures(
   input: FidelityInput,
-  terminology: ClinicalTerminology,
+  terminology: ClinicalTermFinder,
 ): FidelityFeatures {
   const { source, translation, backTranslation, sourceLanguage, targetLanguage } = input;
   const from = sourceLanguage.iso6391;

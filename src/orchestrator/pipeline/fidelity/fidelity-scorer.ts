@@ -1,4 +1,4 @@
-import type { ClinicalTerminology } from '../../../translation/terminology/clinical-terminology.js';
+import type { ClinicalTermFinder } from './clinical-term-agreement.js';
 import {
   fidelityFeatures,
   type FidelityFeatureName,
@@ -23,7 +23,7 @@ export interface FidelityModel {
  */
 export class FidelityScorer {
   constructor(
-    private readonly terminology: ClinicalTerminology,
+    private readonly terminology: ClinicalTermFinder,
     readonly model: FidelityModel = FIDELITY_MODEL,
   ) {}
 

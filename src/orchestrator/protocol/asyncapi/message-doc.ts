@@ -20,3 +20,8 @@ export interface MessageExample<M> {
   readonly summary: string;
   readonly payload: M;
 }
+
+/** The `sentence_id` of every message about a sentence. */
+export const SENTENCE_ID = 'The sentence: `s1`, `s2`, … in the order sentences were detected.';
+/** The `revision` of every result that a speaker correction can redo. */
+export const REVISION = 'The revision: 1, then one more per effective `correct_speaker`.';

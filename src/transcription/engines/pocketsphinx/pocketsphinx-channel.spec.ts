@@ -1,24 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { decodeWav } from '../../../audio/wav-decoder.js';
 import { AsrChannel } from '../asr-engine.js';
 import { CEPSTRUM_SIZE, cepstralMeanOf, encodeStreamStart } from './cepstral-mean.js';
 import { PocketsphinxEngine } from './pocketsphinx.engine.js';
+import {
+  fakeDecoderEngine,
+  HAS_SPEECH_FIXTURES,
+  signal,
+  speechFixture,
+  startLiveEngine,
+} from './pocketsphinx.fixture.js';
 import { speakInto } from '../../../../test/support/speak-into.js';
 
 // A session's channel (its cepstral mean) carried from one streamed sentence to the next, and
 // never from one session to another.
-
-const FIXTURES = fileURLToPath(new URL('../../../../test/fixtures/audio/speech/', import.meta.url));
-const HAS_FIXTURES = existsSync(`${FIXTURES}manifest.json`);
-const signal = () => new AbortController().signal;
-
-function fixture(name: string): Float32Array {
-  return decodeWav(readFileSync(FIXTURES + name)).samples;
-}
 
 describe('cepstral mean', () => {
   it('takes only CEPSTRUM_SIZE finite numbers', () => {
@@ -42,18 +36,12 @@ describe('cepstral mean', () => {
   });
 });
 
-(HAS_FIXTURES ? describe : describe.skip)('a session channel on a real decoder', () => {
+(HAS_SPEECH_FIXTURES ? describe : describe.skip)('a session channel on a real decoder', () => {
   const clock = { now: 0 };
   let engine: PocketsphinxEngine;
 
   beforeAll(async () => {
-    engine = new PocketsphinxEngine({
-      poolSize: 1,
-      liveDecoders: 1,
-      timeoutMs: 30_000,
-      now: () => clock.now,
-    });
-    await engine.onModuleInit();
+    engine = await startLiveEngine(clock);
   }, 30_000);
 
   afterAll(() => engine.close());
@@ -66,36 +54,36 @@ describe('cepstral mean', () => {
 
   it("stores each sentence's mean, and the next sentence starts from it", async () => {
     const session: AsrChannel = {};
-    await streamed(fixture('03-allergies.wav'), session);
+    await streamed(speechFixture('03-allergies.wav'), session);
     const first = session.cepstralMean!;
     expect(cepstralMeanOf(first)).toEqual(first);
 
-    const fresh = await streamed(fixture('05-breathe-slowly.wav'));
-    const carried = await streamed(fixture('05-breathe-slowly.wav'), session);
+    const fresh = await streamed(speechFixture('05-breathe-slowly.wav'));
+    const carried = await streamed(speechFixture('05-breathe-slowly.wav'), session);
     expect(carried).not.toEqual(fresh); // started from the first sentence's mean
     expect(session.cepstralMean).not.toEqual(first); // moved with the second sentence
 
     // From the same mean, the same result, whatever the decoder heard in between.
     await streamed(new Float32Array(48_000).map((_, i) => Math.sin(i * 12.9898) * 0.6));
-    expect(await streamed(fixture('05-breathe-slowly.wav'), { cepstralMean: first })).toEqual(
+    expect(await streamed(speechFixture('05-breathe-slowly.wav'), { cepstralMean: first })).toEqual(
       carried,
     );
   }, 30_000);
 
   it("never lets one session's channel reach another's sentences", async () => {
-    const fresh = await streamed(fixture('05-breathe-slowly.wav'));
+    const fresh = await streamed(speechFixture('05-breathe-slowly.wav'));
     const a: AsrChannel = {};
     const b: AsrChannel = {};
-    await streamed(fixture('01-fever-headache.wav'), a);
+    await streamed(speechFixture('01-fever-headache.wav'), a);
     const meanA = a.cepstralMean;
     // B's first sentence, on the decoder A just used, is decoded as if nothing came before.
-    expect(await streamed(fixture('05-breathe-slowly.wav'), b)).toEqual(fresh);
+    expect(await streamed(speechFixture('05-breathe-slowly.wav'), b)).toEqual(fresh);
     expect(a.cepstralMean).toBe(meanA);
     expect(b.cepstralMean).not.toEqual(meanA);
   }, 30_000);
 
   it('decodes as a fresh stream when the decoder is sent a mean that is not finite or not 13 floats', async () => {
-    const fresh = await streamed(fixture('05-breathe-slowly.wav'));
+    const fresh = await streamed(speechFixture('05-breathe-slowly.wav'));
     const worker = (
       engine as unknown as {
         slots: {
@@ -116,15 +104,15 @@ describe('cepstral mean', () => {
         worker.state = 'streaming';
         worker.child.stdin.write(request);
       });
-      expect(await streamed(fixture('05-breathe-slowly.wav'))).toEqual(fresh);
+      expect(await streamed(speechFixture('05-breathe-slowly.wav'))).toEqual(fresh);
       start.mockRestore();
     }
   }, 30_000);
 
   it('gives partials from the first second when the mean is carried', async () => {
     const session: AsrChannel = {};
-    await streamed(fixture('03-allergies.wav'), session);
-    const samples = fixture('01-fever-headache.wav');
+    await streamed(speechFixture('03-allergies.wav'), session);
+    const samples = speechFixture('01-fever-headache.wav');
     let firstPartialAt: number | undefined;
     const stream = engine.openStream(['en-US'], () => (firstPartialAt ??= clock.now), session)!;
     const ask = jest.spyOn(
@@ -171,17 +159,7 @@ while True:
 `;
 
   it('keeps the last good mean and ignores a bad one from the decoder', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'fake-decoder-'));
-    writeFileSync(join(dir, 'fake.py'), FAKE);
-    const engine = new PocketsphinxEngine({
-      poolSize: 1,
-      liveDecoders: 1,
-      timeoutMs: 5_000,
-      python: 'python3',
-      script: join(dir, 'fake.py'),
-      clinicalDir: null,
-      modelDir: dir,
-    });
+    const engine = fakeDecoderEngine(FAKE);
     const good = Array.from({ length: 13 }, (_, i) => 0.5 * i - 3);
     const sentence = async (channel: AsrChannel) => {
       const stream = engine.openStream(['en-US'], undefined, channel)!;

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Logger } from '@nestjs/common';
-import { decodeWav } from '../../../audio/wav-decoder.js';
 import {
   EngineTimeoutError,
   EngineUnavailableError,
@@ -13,18 +9,17 @@ import { waitFor } from '../../../../test/support/wait-for.js';
 import { PARTIAL_INTERVAL_MS } from './pocketsphinx-stream.js';
 import { speakInto } from '../../../../test/support/speak-into.js';
 import { encodeRequest, PocketsphinxWorker } from './pocketsphinx-worker.js';
-import { PocketsphinxEngine, WORKER_SCRIPT } from './pocketsphinx.engine.js';
+import { WORKER_SCRIPT } from './pocketsphinx-options.js';
+import { PocketsphinxEngine } from './pocketsphinx.engine.js';
+import {
+  fakeDecoderEngine,
+  HAS_SPEECH_FIXTURES,
+  signal,
+  speechFixture,
+  startLiveEngine,
+} from './pocketsphinx.fixture.js';
 
 // Sentences decoded while they are spoken, through real decoders (and a fake one for stderr).
-
-const FIXTURES = fileURLToPath(new URL('../../../../test/fixtures/audio/speech/', import.meta.url));
-const HAS_FIXTURES = existsSync(`${FIXTURES}manifest.json`);
-
-function fixture(name: string): Float32Array {
-  return decodeWav(readFileSync(FIXTURES + name)).samples;
-}
-
-const signal = () => new AbortController().signal;
 
 async function failure(promise: Promise<unknown>): Promise<EngineUnavailableError> {
   try {
@@ -35,19 +30,13 @@ async function failure(promise: Promise<unknown>): Promise<EngineUnavailableErro
   throw new Error('expected a rejection');
 }
 
-(HAS_FIXTURES ? describe : describe.skip)('PocketsphinxEngine.openStream', () => {
+(HAS_SPEECH_FIXTURES ? describe : describe.skip)('PocketsphinxEngine.openStream', () => {
   const clock = { now: 0 };
   let engine: PocketsphinxEngine;
-  const sentence = () => fixture('01-fever-headache.wav');
+  const sentence = () => speechFixture('01-fever-headache.wav');
 
   beforeAll(async () => {
-    engine = new PocketsphinxEngine({
-      poolSize: 1,
-      liveDecoders: 1,
-      timeoutMs: 30_000,
-      now: () => clock.now,
-    });
-    await engine.onModuleInit();
+    engine = await startLiveEngine(clock);
   }, 30_000);
 
   afterAll(() => engine.close());
@@ -91,7 +80,7 @@ async function failure(promise: Promise<unknown>): Promise<EngineUnavailableErro
   }, 15_000);
 
   it('decodes a sentence the same whatever the decoder heard before, another sentence or noise', async () => {
-    const samples = fixture('05-breathe-slowly.wav');
+    const samples = speechFixture('05-breathe-slowly.wav');
     const decode = async (before?: Float32Array) => {
       if (before) {
         const earlier = engine.openStream(['en-US'])!;
@@ -105,7 +94,7 @@ async function failure(promise: Promise<unknown>): Promise<EngineUnavailableErro
     const first = await decode();
     const noise = new Float32Array(48_000).map((_, i) => Math.sin(i * 12.9898) * 0.6);
     expect(await decode(noise)).toEqual(first);
-    expect(await decode(fixture('03-allergies.wav'))).toEqual(first);
+    expect(await decode(speechFixture('03-allergies.wav'))).toEqual(first);
   }, 20_000);
 
   it('has no decoder to lend while its only live one is held, and whole segments still decode', async () => {
@@ -123,7 +112,7 @@ async function failure(promise: Promise<unknown>): Promise<EngineUnavailableErro
   it('frees the decoder on cancel, without a restart nor a trace in the next sentence', async () => {
     const [pid] = engine.workerPids('live');
     const dropped = engine.openStream(['en-US'])!;
-    await speakInto(dropped, fixture('02-two-tablets.wav'));
+    await speakInto(dropped, speechFixture('02-two-tablets.wav'));
     dropped.cancel();
     expect(engine.freeLiveDecoders()).toBe(1);
     const next = engine.openStream(['en-US'])!;
@@ -175,7 +164,7 @@ async function failure(promise: Promise<unknown>): Promise<EngineUnavailableErro
   }, 20_000);
 });
 
-(HAS_FIXTURES ? describe : describe.skip)('pocketsphinx_worker.py', () => {
+(HAS_SPEECH_FIXTURES ? describe : describe.skip)('pocketsphinx_worker.py', () => {
   it('decodes a whole sentence the same before and after a stream (sphinxbase goes live for good)', async () => {
     const worker = new PocketsphinxWorker(
       {
@@ -189,7 +178,7 @@ async function failure(promise: Promise<unknown>): Promise<EngineUnavailableErro
     try {
       await worker.ready;
       expect(worker.canStream).toBe(true);
-      const samples = fixture('05-breathe-slowly.wav');
+      const samples = speechFixture('05-breathe-slowly.wav');
       const before = await worker.decode(encodeRequest(samples));
       worker.startStream();
       worker.push(new Float32Array(48_000).map((_, i) => Math.sin(i * 12.9898) * 0.6));
@@ -224,8 +213,6 @@ while True:
 `;
 
   it('never logs what the decoder writes to stderr', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'fake-decoder-'));
-    writeFileSync(join(dir, 'fake.py'), FAKE);
     const logged: string[] = [];
     for (const level of ['log', 'warn', 'error', 'debug', 'verbose'] as const) {
       jest
@@ -233,16 +220,7 @@ while True:
         .mockImplementation((message: unknown) => void logged.push(String(message)));
     }
     const clock = { now: 0 };
-    const engine = new PocketsphinxEngine({
-      poolSize: 1,
-      liveDecoders: 1,
-      timeoutMs: 5_000,
-      python: 'python3',
-      script: join(dir, 'fake.py'),
-      clinicalDir: null,
-      modelDir: dir,
-      now: () => clock.now,
-    });
+    const engine = fakeDecoderEngine(FAKE, { now: () => clock.now });
     try {
       await engine.onModuleInit();
       const partials: string[] = [];
@@ -263,17 +241,7 @@ while True:
   });
 
   it('lends no decoder that cannot stream, so sentences are decoded whole', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'fake-decoder-'));
-    writeFileSync(join(dir, 'fake.py'), FAKE);
-    const engine = new PocketsphinxEngine({
-      poolSize: 1,
-      liveDecoders: 1,
-      timeoutMs: 5_000,
-      python: 'python3',
-      script: join(dir, 'fake.py'),
-      clinicalDir: null,
-      modelDir: join(dir, '--no-stream'),
-    });
+    const engine = fakeDecoderEngine(FAKE, { modelDir: (dir) => join(dir, '--no-stream') });
     try {
       await engine.onModuleInit();
       expect(engine.workerPids('live')).toHaveLength(1);

@@ -12,12 +12,9 @@ import {
 } from '../../../common/errors/engine.errors.js';
 import { wordErrorRate, words } from '../../wer.js';
 import { encodeRequest } from './pocketsphinx-worker.js';
-import {
-  LOW_CONFIDENCE,
-  MIN_CONFIDENCE,
-  PocketsphinxEngine,
-  WORKER_SCRIPT,
-} from './pocketsphinx.engine.js';
+import { LOW_CONFIDENCE, MIN_CONFIDENCE } from './pocketsphinx-confidence.js';
+import { WORKER_SCRIPT } from './pocketsphinx-options.js';
+import { PocketsphinxEngine } from './pocketsphinx.engine.js';
 import { pipeThrough } from '../../../../test/support/pipe-through.js';
 import { rejection } from '../../../../test/support/rejection.js';
 

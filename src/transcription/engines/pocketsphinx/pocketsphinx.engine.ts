@@ -1,6 +1,4 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import {
   EngineError,
@@ -16,6 +14,8 @@ import {
   AsrStream,
   AsrTranscript,
 } from '../asr-engine.js';
+import { answerTranscript, LOW_CONFIDENCE, MIN_CONFIDENCE } from './pocketsphinx-confidence.js';
+import { type PocketsphinxOptions, SETUP_HINT, workerCommand } from './pocketsphinx-options.js';
 import { PocketsphinxStream, StreamPool } from './pocketsphinx-stream.js';
 import {
   encodeRequest,
@@ -23,82 +23,11 @@ import {
   WorkerAnswer,
   WorkerCommand,
 } from './pocketsphinx-worker.js';
+import { SegmentQueue } from './segment-queue.js';
 
 const SERVICE = 'Transcription';
 const ENGINE = 'pocketsphinx';
 const LOCALE = 'en-US';
-const SETUP_HINT =
-  'Run npm run setup: it installs the Debian packages pocketsphinx, pocketsphinx-en-us and python3-pocketsphinx.';
-
-/**
- * Below this geometric mean of the word posteriors a hypothesis is dropped (answered as "").
- * Measured first with festival's slt voice on the stock model: sentences recognized right or
- * nearly scored 0.38–1.0; misrecognized single words 0.04–0.14; speech buried in white noise
- * 0.007–0.08; synthetic melodies, chords and drums 0.01–0.18, hence 0.2 then. The clinical model
- * (a mixture) lowers the posteriors of real sentences: at 0.2 it answered nothing for 21 of the
- * 381 sentences of `npm run bench:speech` (a patient's words lost without a trace), at 0.1 for 9,
- * and the WER fell on every set (clinical 19.5 → 17.0 %, everyday 9.7 → 7.9 %). Since a doubtful text is
- * now marked low-confidence rather than passed as sure, 0.1: what scores between it and
- * LOW_CONFIDENCE reaches the client flagged. Silence and steady noise still give no words; music
- * is kept from the recognizer by the voice activity detector in the first place.
- */
-export const MIN_CONFIDENCE = 0.1;
-
-/**
- * Below this confidence a recognized sentence is marked low-confidence (the speaker should be
- * asked to repeat): calibrated by `npm run bench:speech` on clinic sentences spoken by voices
- * used nowhere else, as the threshold that best separates sentences recognized with an error
- * from those recognized exactly (docs/benchmarks.md, "Word confidence").
- */
-export const LOW_CONFIDENCE = 0.49;
-
-/**
- * The clinical dictionary and language model built by the set-up (scripts/clinical-asr-model.mjs),
- * build/asr/ at the repository root (four levels up from src/… and dist/…).
- */
-export const CLINICAL_MODEL_DIR = fileURLToPath(new URL('../../../../build/asr/', import.meta.url));
-
-/** The worker beside this file: src/ under Jest, dist/ once built (nest-cli.json `assets`). */
-export const WORKER_SCRIPT = fileURLToPath(new URL('./pocketsphinx_worker.py', import.meta.url));
-
-export interface PocketsphinxOptions {
-  /** Decoder processes for whole segments (ASR_POOL_SIZE); each holds the model, ~110 MiB. */
-  readonly poolSize: number;
-  /**
-   * Further decoder processes that only decode sentences while they are spoken
-   * (ASR_LIVE_DECODERS; default 0 here, none): one per sentence being spoken at the same time.
-   */
-  readonly liveDecoders?: number;
-  /** ASR_TIMEOUT_MS, for messages only: the caller's signal carries the deadline. */
-  readonly timeoutMs: number;
-  readonly python?: string;
-  readonly modelDir?: string;
-  /**
-   * The clinical additions (default CLINICAL_MODEL_DIR); null runs the stock model. When its
-   * model.json is missing the stock model runs too, with a warning.
-   */
-  readonly clinicalDir?: string | null;
-  readonly script?: string;
-  /** Hypotheses under this confidence are returned as "" (default MIN_CONFIDENCE). */
-  readonly minConfidence?: number;
-  /** Requests allowed to wait for a decoder before new ones are refused (default 16 per decoder). */
-  readonly maxQueue?: number;
-  readonly startTimeoutMs?: number;
-  /** First delay before starting again a decoder that failed to start; doubles up to 30 s. */
-  readonly restartDelayMs?: number;
-  /** The clock that paces partials (tests replace it; default Date.now). */
-  readonly now?: () => number;
-}
-
-interface Job {
-  readonly request: Buffer;
-  readonly signal: AbortSignal;
-  readonly queuedAt: number;
-  readonly resolve: (transcript: AsrTranscript) => void;
-  readonly reject: (error: EngineError) => void;
-  worker?: PocketsphinxWorker;
-  settled: boolean;
-}
 
 interface Slot {
   /** A live slot's decoder serves streams only; the others serve whole segments only. */
@@ -129,13 +58,16 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
   readonly lowConfidenceBelow = LOW_CONFIDENCE;
   private readonly logger = new Logger(PocketsphinxEngine.name);
   private readonly slots: Slot[];
-  private readonly queue: Job[] = [];
+  private readonly segments = new SegmentQueue({
+    transcript: (answer) => this.transcript(answer),
+    timeout: (signal, since, queued) => this.timeout(signal, since, queued),
+    failed: (reason) => this.unavailable(`a decoder ${reason}.`, SETUP_HINT),
+    dispatch: () => this.dispatch(),
+  });
   private readonly command: WorkerCommand;
   private readonly minConfidence: number;
   private readonly maxQueue: number;
   private readonly restartDelayMs: number;
-  /** The job each busy decoder is working on. */
-  private readonly running = new Map<PocketsphinxWorker, Job>();
   /** The sentence each leased live decoder is decoding. */
   private readonly streams = new Map<PocketsphinxWorker, PocketsphinxStream>();
   /** Decoders killed on purpose (a stream's deadline): their exit is no news. */
@@ -152,27 +84,10 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
       })),
       ...Array.from({ length: live }, () => ({ live: true, failures: 0 })),
     ];
-    this.command = {
-      python: options.python ?? '/usr/bin/python3',
-      script: options.script ?? WORKER_SCRIPT,
-      modelDir: options.modelDir ?? '/usr/share/pocketsphinx/model/en-us',
-      clinicalDir: this.clinicalDir(options.clinicalDir),
-      startTimeoutMs: options.startTimeoutMs ?? 60_000,
-    };
+    this.command = workerCommand(options, this.logger);
     this.minConfidence = options.minConfidence ?? MIN_CONFIDENCE;
     this.maxQueue = options.maxQueue ?? 16 * this.wholeSlots().length;
     this.restartDelayMs = options.restartDelayMs ?? 1_000;
-  }
-
-  /** The clinical model's directory if it was built; the stock model (with a warning) if not. */
-  private clinicalDir(option: string | null | undefined): string | undefined {
-    if (option === null) return undefined;
-    const dir = option ?? CLINICAL_MODEL_DIR;
-    if (existsSync(join(dir, 'model.json'))) return dir;
-    this.logger.warn(
-      `The clinical language model and dictionary (${join(dir, 'model.json')}) are missing: pocketsphinx runs the stock en-us model, without drug names. Run npm run setup: it builds them (scripts/clinical-asr-model.mjs).`,
-    );
-    return undefined;
   }
 
   languages(): readonly string[] {
@@ -211,19 +126,17 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
     if (this.closed) return;
     this.closed = true;
     const shutDown = () => this.unavailable('was shut down.');
-    for (const job of this.queue.splice(0)) this.settle(job, () => job.reject(shutDown()));
-    for (const job of this.running.values()) this.settle(job, () => job.reject(shutDown()));
+    const decoding = this.segments.failAll(shutDown);
     for (const stream of this.streams.values()) stream.fail(shutDown());
     const stopping: Promise<void>[] = [];
     for (const slot of this.slots) {
       clearTimeout(slot.timer);
       // A decoder mid-utterance is killed; an idle one ends at the end of its input.
-      if (slot.worker && (this.running.has(slot.worker) || this.streams.has(slot.worker))) {
+      if (slot.worker && (decoding.has(slot.worker) || this.streams.has(slot.worker))) {
         slot.worker.kill();
       }
       if (slot.worker) stopping.push(slot.worker.stop(STOP_GRACE_MS));
     }
-    this.running.clear();
     this.streams.clear();
     await Promise.all(stopping);
   }
@@ -239,10 +152,9 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
         : [],
     );
   }
-
   /** How many decoders are decoding a whole segment now, for tests and diagnostics. */
   get busyDecoders(): number {
-    return this.running.size;
+    return this.segments.busy;
   }
 
   /** Waits until every decoder that can start has started (e.g. after one was replaced). */
@@ -262,31 +174,15 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
         this.unavailable(`could not start a decoder (${this.lastStartFailure}).`, SETUP_HINT),
       );
     }
-    if (this.queue.length >= this.maxQueue) {
+    if (this.segments.length >= this.maxQueue) {
       return Promise.reject(
         this.unavailable(
-          `is busy: ${this.queue.length} segments are already waiting for a decoder.`,
+          `is busy: ${this.segments.length} segments are already waiting for a decoder.`,
           `Raise ASR_POOL_SIZE (currently ${this.wholeSlots().length}) on a machine with more cores, or use ASR_ENGINE=openai.`,
         ),
       );
     }
-    return new Promise<AsrTranscript>((resolve, reject) => {
-      const onAbort = () => this.abort(job);
-      const job: Job = {
-        request: encodeRequest(samples),
-        signal,
-        queuedAt: Date.now(),
-        resolve: (transcript) => (
-          signal.removeEventListener('abort', onAbort),
-          resolve(transcript)
-        ),
-        reject: (error) => (signal.removeEventListener('abort', onAbort), reject(error)),
-        settled: false,
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.queue.push(job);
-      this.dispatch();
-    });
+    return this.segments.add(encodeRequest(samples), signal);
   }
 
   /**
@@ -365,19 +261,14 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
   private onWorkerExit(slot: Slot, worker: PocketsphinxWorker, reason: string): void {
     if (slot.worker !== worker || this.closed) return;
     slot.worker = undefined;
-    const job = this.running.get(worker);
-    this.running.delete(worker);
-    if (job) {
-      this.settle(job, () =>
-        job.reject(this.unavailable(`a decoder ${reason} while transcribing.`, SETUP_HINT)),
-      );
-    }
+    const failure = () => this.unavailable(`a decoder ${reason} while transcribing.`, SETUP_HINT);
+    const cancelled = this.segments.decoderExited(worker, failure);
     const stream = this.streams.get(worker);
     this.streams.delete(worker);
-    stream?.fail(this.unavailable(`a decoder ${reason} while transcribing.`, SETUP_HINT));
+    stream?.fail(failure());
     if (worker.loaded) {
       // It had been running (crashed, or killed on a deadline): replace it at once.
-      if (!job?.signal.aborted && !this.killed.has(worker))
+      if (!cancelled && !this.killed.has(worker))
         this.logger.warn(`A pocketsphinx decoder ${reason}; starting a new one`);
       this.spawn(slot);
       return;
@@ -385,7 +276,11 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
     slot.failures++;
     this.lastStartFailure = reason;
     this.logger.error(`A pocketsphinx decoder ${reason}. ${SETUP_HINT}`);
-    if (!this.canStart()) this.failQueue();
+    if (!this.canStart()) {
+      this.segments.failWaiting(
+        this.unavailable(`could not start a decoder (${this.lastStartFailure}).`, SETUP_HINT),
+      );
+    }
     const delay = Math.min(this.restartDelayMs * 2 ** (slot.failures - 1), MAX_RESTART_DELAY_MS);
     slot.timer = setTimeout(() => {
       slot.timer = undefined;
@@ -402,72 +297,18 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
   private wholeSlots(): Slot[] {
     return this.slots.filter((slot) => !slot.live);
   }
-
-  private failQueue(): void {
-    const error = this.unavailable(
-      `could not start a decoder (${this.lastStartFailure}).`,
-      SETUP_HINT,
-    );
-    for (const job of this.queue.splice(0)) this.settle(job, () => job.reject(error));
-  }
-
+  /** Gives each idle whole-segment decoder the next segment waiting. */
   private dispatch(): void {
     for (const slot of this.slots) {
       const worker = slot.worker;
       if (slot.live || !worker?.idle) continue;
-      const job = this.queue.shift();
-      if (!job) return;
-      this.run(worker, job);
+      if (!this.segments.next(worker)) return;
     }
-  }
-
-  private run(worker: PocketsphinxWorker, job: Job): void {
-    job.worker = worker;
-    this.running.set(worker, job);
-    worker.decode(job.request).then(
-      (answer) => {
-        this.running.delete(worker);
-        const transcript = this.transcript(answer);
-        this.settle(job, () => job.resolve(transcript));
-        this.dispatch();
-      },
-      (error: Error) => {
-        this.running.delete(worker);
-        // An exit is reported by onWorkerExit; a decoding error leaves the worker usable.
-        if (!worker.exited) {
-          this.settle(job, () =>
-            job.reject(this.unavailable(`a decoder ${error.message}.`, SETUP_HINT)),
-          );
-          this.dispatch();
-        }
-      },
-    );
   }
 
   /** A worker's answer as a transcript: a text under the confidence floor is dropped. */
   private transcript(answer: WorkerAnswer): AsrTranscript {
-    const confident = answer.confidence === null || answer.confidence >= this.minConfidence;
-    const text = confident ? answer.text : '';
-    return !text
-      ? { text: '' }
-      : answer.confidence === null
-        ? { text, locale: LOCALE }
-        : { text, locale: LOCALE, confidence: answer.confidence };
-  }
-
-  private abort(job: Job): void {
-    if (job.settled) return;
-    const queued = !job.worker;
-    if (queued) this.queue.splice(this.queue.indexOf(job), 1);
-    this.settle(job, () => job.reject(this.timeout(job.signal, job.queuedAt, queued)));
-    // The decoder is mid-utterance: only a new process is ready for the next request.
-    job.worker?.kill();
-  }
-
-  private settle(job: Job, action: () => void): void {
-    if (job.settled) return;
-    job.settled = true;
-    action();
+    return answerTranscript(answer, this.minConfidence, LOCALE);
   }
 
   private timeout(signal: AbortSignal, since: number, queued: boolean): EngineError {

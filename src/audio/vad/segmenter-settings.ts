@@ -1,0 +1,73 @@
+import { VAD_FRAME_MS, VAD_FRAME_SAMPLES, VAD_SAMPLE_RATE } from './vad-stream.js';
+
+export const SAMPLES_PER_MS = VAD_SAMPLE_RATE / 1000;
+
+export interface SentenceSegmenterOptions {
+  /** Probability at or above which a frame starts speech (VAD_THRESHOLD). */
+  threshold: number;
+  /** Consecutive silent frames that end a sentence (VAD_SILENCE_FRAMES, 20 = 640 ms). */
+  silenceFrames: number;
+  /** Audio kept before the onset, in ms (VAD_PREROLL_MS); at most half of maxSentenceMs. */
+  prerollMs: number;
+  /** Longest sentence, pre-roll and tail included, in ms (VAD_MAX_SENTENCE_MS). */
+  maxSentenceMs: number;
+  /** Speech frames in a row needed to start a sentence; shorter blips are ignored. Default 3 (96 ms). */
+  minSpeechFrames?: number;
+  /**
+   * Speech continues while the probability stays at or above `threshold - hysteresis`
+   * (never below threshold / 2). Default 0.15.
+   */
+  hysteresis?: number;
+  /** Silence kept after the last speech frame, in ms; at most silenceFrames × 32 ms. Default 100. */
+  tailMs?: number;
+}
+
+/** The options checked, with their defaults, and the durations in samples. */
+export interface SegmenterSettings {
+  readonly threshold: number;
+  /** Probability a speech frame must keep to stay speech. */
+  readonly continueThreshold: number;
+  readonly silenceFrames: number;
+  readonly minSpeechFrames: number;
+  readonly prerollSamples: number;
+  readonly maxSamples: number;
+  readonly tailSamples: number;
+}
+
+/** The settings of `options`; a RangeError names the first option out of range. */
+export function segmenterSettings(options: SentenceSegmenterOptions): SegmenterSettings {
+  const {
+    threshold,
+    silenceFrames,
+    prerollMs,
+    maxSentenceMs,
+    minSpeechFrames = 3,
+    hysteresis = 0.15,
+    tailMs = 100,
+  } = options;
+  if (!(threshold > 0 && threshold < 1)) throw new RangeError('threshold must be in (0, 1)');
+  if (!Number.isInteger(silenceFrames) || silenceFrames < 1) {
+    throw new RangeError('silenceFrames must be a positive integer');
+  }
+  if (!Number.isInteger(minSpeechFrames) || minSpeechFrames < 1) {
+    throw new RangeError('minSpeechFrames must be a positive integer');
+  }
+  // Room for the longest pre-roll (half the maximum), an onset and one more frame.
+  const shortest = 2 * (minSpeechFrames + 1) * VAD_FRAME_MS;
+  if (!(maxSentenceMs >= shortest)) {
+    throw new RangeError(`maxSentenceMs must be at least ${shortest} ms`);
+  }
+  if (!(prerollMs >= 0) || !(tailMs >= 0) || !(hysteresis >= 0)) {
+    throw new RangeError('prerollMs, tailMs and hysteresis must not be negative');
+  }
+  const maxSamples = Math.floor(maxSentenceMs * SAMPLES_PER_MS);
+  return {
+    threshold,
+    continueThreshold: Math.max(threshold - hysteresis, threshold / 2),
+    silenceFrames,
+    minSpeechFrames,
+    maxSamples,
+    prerollSamples: Math.min(Math.round(prerollMs * SAMPLES_PER_MS), maxSamples >> 1),
+    tailSamples: Math.min(Math.round(tailMs * SAMPLES_PER_MS), silenceFrames * VAD_FRAME_SAMPLES),
+  };
+}

@@ -1,0 +1,59 @@
+/** Recorded speech and a started engine with a live decoder, shared by the pocketsphinx specs. */
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { decodeWav } from '../../../audio/wav-decoder.js';
+import { PocketsphinxEngine } from './pocketsphinx.engine.js';
+
+/** test/fixtures/audio/speech/: sentences spoken by festival's voices (npm run fixtures:generate). */
+export const SPEECH_FIXTURES = fileURLToPath(
+  new URL('../../../../test/fixtures/audio/speech/', import.meta.url),
+);
+export const HAS_SPEECH_FIXTURES = existsSync(`${SPEECH_FIXTURES}manifest.json`);
+
+/** A fixture's samples, 16 kHz mono. */
+export function speechFixture(name: string): Float32Array {
+  return decodeWav(readFileSync(SPEECH_FIXTURES + name)).samples;
+}
+
+/** A signal that never aborts. */
+export const signal = () => new AbortController().signal;
+
+/**
+ * An engine with one decoder for whole segments and one for live sentences, its partials paced
+ * by `clock` (the test moves it), started: both decoders have loaded the model.
+ */
+export async function startLiveEngine(clock: { now: number }): Promise<PocketsphinxEngine> {
+  const engine = new PocketsphinxEngine({
+    poolSize: 1,
+    liveDecoders: 1,
+    timeoutMs: 30_000,
+    now: () => clock.now,
+  });
+  await engine.onModuleInit();
+  return engine;
+}
+
+/**
+ * An engine whose decoders run `script`, a stand-in for pocketsphinx_worker.py written to a new
+ * temporary directory (the model directory too, unless `modelDir` names another from it): one
+ * decoder for whole segments and one live, not started.
+ */
+export function fakeDecoderEngine(
+  script: string,
+  options: { now?: () => number; modelDir?: (dir: string) => string } = {},
+): PocketsphinxEngine {
+  const dir = mkdtempSync(join(tmpdir(), 'fake-decoder-'));
+  writeFileSync(join(dir, 'fake.py'), script);
+  return new PocketsphinxEngine({
+    poolSize: 1,
+    liveDecoders: 1,
+    timeoutMs: 5_000,
+    python: 'python3',
+    script: join(dir, 'fake.py'),
+    clinicalDir: null,
+    modelDir: options.modelDir?.(dir) ?? dir,
+    now: options.now,
+  });
+}
