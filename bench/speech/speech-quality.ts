@@ -16,6 +16,7 @@ import { words } from '../../src/transcription/wer.js';
 import { percentile, printTable } from '../support/latency.js';
 import { serviceVoice, UNSEEN_VOICES } from './bench-voices.js';
 import { calibrateThreshold, FALSE_ALARM_BUDGET, figuresAt } from './confidence-calibration.js';
+import { devsetEnglish, generalHeldOut } from './held-out-sets.js';
 import {
   corpusWer,
   percent,
@@ -169,6 +170,16 @@ export async function speechQuality(asr: PocketsphinxEngine, tts: TtsEngine): Pr
   for (const voice of UNSEEN_VOICES) {
     runs.push({ set: 'general', run: await recognizeSpoken(asr, voice, general) });
   }
+  // The larger check sets, by two of the voices (one flite, one festival) to keep the run short.
+  const checks: { set: string; run: RecognitionRun }[] = [];
+  for (const voice of [UNSEEN_VOICES[0], UNSEEN_VOICES[2]]) {
+    const devset = limited(devsetEnglish());
+    checks.push({ set: 'clinical, devset', run: await recognizeSpoken(asr, voice, devset) });
+  }
+  for (const voice of UNSEEN_VOICES) {
+    const heldOut = limited(generalHeldOut());
+    checks.push({ set: 'general, held out', run: await recognizeSpoken(asr, voice, heldOut) });
+  }
   const fixtures = await recognizeAudio(asr, 'festival slt (test fixtures)', await fixtureAudio());
   const human = await humanAudio();
   const rows = runs.map(({ set, run }) => runRow(set, run));
@@ -178,9 +189,16 @@ export async function speechQuality(asr: PocketsphinxEngine, tts: TtsEngine): Pr
       runRow('real speech', await recognizeAudio(asr, 'alsa-utils recordings (person)', human)),
     );
   }
-  const of = (set: string) => runs.filter((r) => r.set === set).map((r) => r.run);
-  rows.push(['clinical', 'all unseen voices', '', percent(corpusWer(of('clinical'))), '', '', '']);
-  rows.push(['general', 'all unseen voices', '', percent(corpusWer(of('general'))), '', '', '']);
+  rows.push(...checks.map(({ set, run }) => runRow(set, run)));
+  const of = (set: string) => [...runs, ...checks].filter((r) => r.set === set).map((r) => r.run);
+  for (const [set, voices] of [
+    ['clinical', 'all unseen voices'],
+    ['general', 'all unseen voices'],
+    ['clinical, devset', 'awb and kal'],
+    ['general, held out', 'all unseen voices'],
+  ]) {
+    rows.push([set, voices, '', percent(corpusWer(of(set))), '', '', '']);
+  }
   console.log(
     '\nRecognition (bench/speech/sets; voices used nowhere else in the service or tests):\n',
   );
