@@ -178,18 +178,18 @@ describe('Live recognition and asr_partial', () => {
   }, 60_000);
 
   it('a sentence with a pause is finished at the pause, then in a second part, and joined', async () => {
-    // Two fixtures with only their own quiet between them (~330 ms): one sentence for the VAD.
+    // Two fixtures 150 ms apart, with their own quiet ~480 ms: one sentence for the VAD, paused.
     let opened = 0;
     engine.openStream = (...args) => {
       opened++;
       return original!.apply(engine, args);
     };
-    const messages = await speak(url, ['01-fever-headache.wav', '03-allergies.wav'], 1, 0);
+    const messages = await speak(url, ['01-fever-headache.wav', '03-allergies.wav'], 1, 150);
     const results = messages.filter((m) => m.type === 'asr_result');
     expect(results).toHaveLength(1);
     expect(opened).toBe(2);
     const heard = words(results[0].text);
-    const said = dialogue(['01-fever-headache.wav', '03-allergies.wav'], 0).sentences;
+    const said = dialogue(['01-fever-headache.wav', '03-allergies.wav'], 150).sentences;
     // One sentence over both: it ends after the second fixture's speech began.
     expect(Number(results[0].end_ms)).toBeGreaterThan(said[1].speechStartMs);
     const expected = said.flatMap((sentence) => words(sentence.text));

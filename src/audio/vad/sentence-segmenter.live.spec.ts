@@ -269,7 +269,7 @@ describe('SentenceSegmenter, live', () => {
       [1000, 0],
     ]);
     for (const sizes of CHUNKINGS) {
-      const { sentences, recorder } = await run([audio, 'flush'], sizes);
+      const { sentences, recorder } = await run([audio, 'flush'], sizes, { pauseMs: 192 });
       expect(sentences.map((s) => s.end)).toEqual(['silence', 'silence']);
       expectStreamedExactly(sentences, recorder);
       // 192 ms = 6 frames: not the 160 ms pause (5 frames), the 224 and 300 ms ones and each end.
@@ -293,6 +293,9 @@ describe('SentenceSegmenter, live', () => {
     const never = await run([audio], [512], { pauseMs: 640 });
     expect(never.sentences).toHaveLength(1);
     expect(never.recorder.pauses).toEqual([]);
+    // By default 320 ms = 10 frames.
+    const byDefault = await run([audio], [100]);
+    expect(byDefault.recorder.pauses).toHaveLength(1);
     expect(
       () => new SentenceSegmenter(new MagnitudeClassifier(), { ...OPTIONS, pauseMs: -1 }),
     ).toThrow(RangeError);

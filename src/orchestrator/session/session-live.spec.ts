@@ -128,15 +128,15 @@ describe('Session, sentences recognized while spoken', () => {
     });
   });
 
-  it('finishes the sentence so far at each pause of 192 ms, the last time with all of it', async () => {
+  it('finishes the sentence so far at each pause of 320 ms, the last time with all of it', async () => {
     const { streams, send, exit, types } = setup();
     send(
       pcm([
         [500, 0],
         [1000, 0.9],
-        [300, 0], // a pause inside the sentence
+        [400, 0], // a pause inside the sentence
         [500, 0.9],
-        [150, 0], // too short to tell
+        [250, 0], // too short to tell
         [500, 0.9],
         [1000, 0],
       ]),
