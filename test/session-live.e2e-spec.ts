@@ -97,9 +97,14 @@ function expectPartialsInOrder(messages: Message[]): void {
   }
 }
 
-async function speak(url: string, files: string[], count: number): Promise<Message[]> {
+async function speak(
+  url: string,
+  files: string[],
+  count: number,
+  pauseMs?: number,
+): Promise<Message[]> {
   const client = await TestClient.open(url, OPEN);
-  await streamPcm(client, dialogue(files).samples, 16000, { chunkMs: 20, speedup: 4 });
+  await streamPcm(client, dialogue(files, pauseMs).samples, 16000, { chunkMs: 20, speedup: 4 });
   await client.count((m) => m.type === 'asr_result' || m.type === 'sentence_empty', count);
   client.close();
   await client.closed;
@@ -169,6 +174,27 @@ describe('Live recognition and asr_partial', () => {
       messages.filter((m) => m.type === 'asr_partial').map((m) => m.sentence_id),
     );
     expect(partialIds).toEqual(new Set(['s1', 's3']));
+    expectPartialsInOrder(messages);
+  }, 60_000);
+
+  it('a sentence with a pause is finished at the pause, then in a second part, and joined', async () => {
+    // Two fixtures 150 ms apart, with their own quiet ~480 ms: one sentence for the VAD, paused.
+    let opened = 0;
+    engine.openStream = (...args) => {
+      opened++;
+      return original!.apply(engine, args);
+    };
+    const messages = await speak(url, ['01-fever-headache.wav', '03-allergies.wav'], 1, 150);
+    const results = messages.filter((m) => m.type === 'asr_result');
+    expect(results).toHaveLength(1);
+    expect(opened).toBe(2);
+    const heard = words(results[0].text);
+    const said = dialogue(['01-fever-headache.wav', '03-allergies.wav'], 150).sentences;
+    // One sentence over both: it ends after the second fixture's speech began.
+    expect(Number(results[0].end_ms)).toBeGreaterThan(said[1].speechStartMs);
+    const expected = said.flatMap((sentence) => words(sentence.text));
+    const common = expected.filter((w) => heard.includes(w)).length;
+    expect(common / expected.length).toBeGreaterThan(0.6);
     expectPartialsInOrder(messages);
   }, 60_000);
 

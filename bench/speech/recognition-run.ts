@@ -3,16 +3,18 @@
  * word error rate, the recognizer's confidence per sentence, and the decoders' CPU time per
  * sentence (read from /proc, so it counts the Python workers, not this process).
  * With BENCH_STREAM=1 each sentence is decoded as the session decodes it while it is spoken
- * (one voice's sentences being one session: they carry one channel, its cepstral mean):
- * pushed to a live decoder in 20 ms chunks on a simulated clock (20 ms a chunk, so partials are
- * asked as often as in a conversation), BENCH_STREAM_PACE times faster than real time (default 4,
- * which a decoder keeps up with), then finished.
+ * (one voice's sentences being one session: they carry one channel, its cepstral mean): through
+ * the VAD segmenter, in 20 ms chunks on a simulated clock (20 ms a chunk, so partials are asked
+ * as often as in a conversation), finished early at its pauses (segmented-stream.ts).
  */
 import { readFileSync } from 'node:fs';
+import { PAUSE_MS as PAUSE } from '../../src/audio/vad/segmenter-settings.js';
+import { SileroVadModel } from '../../src/audio/vad/silero-vad.model.js';
 import type { AsrChannel } from '../../src/transcription/engines/asr-engine.js';
 import type { PocketsphinxEngine } from '../../src/transcription/engines/pocketsphinx/pocketsphinx.engine.js';
 import { wordDistance, words } from '../../src/transcription/wer.js';
 import type { BenchVoice } from './bench-voices.js';
+import { recognizeSegmented } from './segmented-stream.js';
 
 export interface RecognizedSentence {
   readonly reference: string;
@@ -31,8 +33,6 @@ export interface RecognizedSentence {
 /** Whether sentences are decoded while spoken (BENCH_STREAM=1) rather than whole. */
 export const STREAMED = process.env.BENCH_STREAM === '1';
 
-const PACE = Number(process.env.BENCH_STREAM_PACE ?? 4);
-
 /** The simulated clock of streamed runs: give it to the engine as `now`. */
 export const streamClock = { now: 0 };
 
@@ -43,7 +43,17 @@ interface Recognized {
   readonly partials?: number;
 }
 
-/** One sentence, whole or streamed (STREAMED). */
+/** The VAD of streamed runs, loaded once. */
+let vad: Promise<SileroVadModel> | undefined;
+
+/**
+ * BENCH_PAUSE_MS: the pause after which a streamed sentence is finished early (the service's
+ * PAUSE_MS by default; `off`: only at its end, as before 2026-11-27).
+ */
+const PAUSE_MS =
+  process.env.BENCH_PAUSE_MS === 'off' ? undefined : Number(process.env.BENCH_PAUSE_MS ?? PAUSE);
+
+/** One sentence, whole or streamed (STREAMED): through the VAD segmenter, as a session does. */
 export async function recognize(
   engine: PocketsphinxEngine,
   samples: Float32Array,
@@ -52,19 +62,27 @@ export async function recognize(
   if (!STREAMED) {
     return engine.transcribe({ samples, localeHints: ['en-US'] }, AbortSignal.timeout(60_000));
   }
-  let partials = 0;
-  const stream = engine.openStream(['en-US'], () => partials++, channel);
-  if (!stream) throw new Error('no live decoder: give the engine liveDecoders');
-  for (let at = 0; at < samples.length; at += 320) {
-    stream.push(samples.subarray(at, at + 320));
-    streamClock.now += 20;
-    // The pause between a speaker's frames, PACE times shorter; partial answers come in meanwhile.
-    await new Promise((resolve) => setTimeout(resolve, 20 / PACE));
-  }
-  const started = performance.now();
-  const result = await stream.finish(AbortSignal.timeout(60_000));
-  return { ...result, finishMs: performance.now() - started, partials };
+  vad ??= (async () => {
+    const model = new SileroVadModel();
+    await model.onModuleInit();
+    return model;
+  })();
+  const result = await recognizeSegmented(
+    engine,
+    await vad,
+    samples,
+    channel,
+    streamClock,
+    PAUSE_MS,
+  );
+  streamStats.parts += result.parts;
+  streamStats.sentences += result.sentences;
+  streamStats.fallbacks += result.fallbacks;
+  return result;
 }
+
+/** Streamed runs: streams opened, sentences the VAD found, sentences decoded whole instead. */
+export const streamStats = { parts: 0, sentences: 0, fallbacks: 0 };
 
 export interface RecognitionRun {
   readonly voice: string;

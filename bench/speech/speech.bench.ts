@@ -226,7 +226,7 @@ async function quality(): Promise<void> {
   const stock = process.env.ASR_MODEL === 'stock';
   const asr = new PocketsphinxEngine({
     poolSize: 1,
-    liveDecoders: STREAMED ? 1 : 0,
+    liveDecoders: STREAMED ? 2 : 0,
     now: () => streamClock.now,
     timeoutMs: 60_000,
     clinicalDir: stock ? null : process.env.ASR_CLINICAL_DIR,

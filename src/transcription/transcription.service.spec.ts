@@ -249,3 +249,84 @@ describe('TranscriptionService confidence', () => {
     });
   });
 });
+
+describe('TranscriptionService.startLiveSentence', () => {
+  /** An engine whose streams answer `answers` in turn at finish (a rejection for an Error). */
+  function streaming(answers: ({ text: string; confidence?: number } | Error)[]) {
+    const engine: AsrEngine = {
+      name: 'fake',
+      languages: () => ['en-US'],
+      lowConfidenceBelow: 0.5,
+      transcribe: jest.fn(async () => ({ text: 'decoded whole', confidence: 0.8 })),
+      openStream: jest.fn(() => ({
+        push: () => undefined,
+        cancel: () => undefined,
+        finish: async () => {
+          const answer = answers.shift() ?? { text: '' };
+          if (answer instanceof Error) throw answer;
+          return answer;
+        },
+      })),
+    };
+    const identifier = {
+      identify: jest.fn<LanguageIdentifier['identify']>(() => ({
+        locale: 'en-US',
+        decided: true,
+        confidence: 0.9,
+      })),
+    };
+    const transcription = new TranscriptionService(
+      engine,
+      {} as AudioService,
+      {} as SentenceSegmenterFactory,
+      identifier as unknown as LanguageIdentifier,
+      new AppConfig(),
+    );
+    return { transcription, engine, identifier };
+  }
+  const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('joins the parts finished at pauses, then judges and identifies the joined text once', async () => {
+    const { transcription, engine, identifier } = streaming([
+      { text: 'my chest hurts', confidence: 0.3 },
+      { text: 'when i breathe', confidence: 0.9 },
+    ]);
+    const live = transcription.startLiveSentence(['en-US'])!;
+    live.push(samples);
+    live.pause();
+    await settled();
+    live.push(samples); // speech again: a second part
+    await settled();
+    const transcript = await live.finish(samples);
+    expect(engine.openStream).toHaveBeenCalledTimes(2);
+    expect(engine.transcribe).not.toHaveBeenCalled();
+    expect(transcript).toMatchObject({
+      text: 'my chest hurts when i breathe',
+      confidence: Math.round(Math.sqrt(0.3 * 0.9) * 1000) / 1000,
+      lowConfidence: false,
+    });
+    expect(identifier.identify).toHaveBeenCalledTimes(1);
+    expect(identifier.identify.mock.calls[0][0]).toBe('my chest hurts when i breathe');
+  });
+
+  it('decodes the sentence whole when a part finished early failed', async () => {
+    const { transcription, engine } = streaming([new EngineUnavailableError('T', 'fake', 'gone.')]);
+    const live = transcription.startLiveSentence(['en-US'])!;
+    live.push(samples);
+    live.pause();
+    const whole = new Float32Array(3200);
+    expect(await live.finish(whole)).toMatchObject({ text: 'decoded whole', confidence: 0.8 });
+    expect(engine.transcribe).toHaveBeenCalledWith(
+      { samples: whole, localeHints: ['en-US'] },
+      expect.any(AbortSignal),
+    );
+  });
+
+  it('a sentence never paused fails as before, not decoded whole', async () => {
+    const { transcription, engine } = streaming([new EngineUnavailableError('T', 'fake', 'gone.')]);
+    const live = transcription.startLiveSentence(['en-US'])!;
+    live.push(samples);
+    await expect(live.finish(samples)).rejects.toBeInstanceOf(EngineUnavailableError);
+    expect(engine.transcribe).not.toHaveBeenCalled();
+  });
+});

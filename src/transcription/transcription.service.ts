@@ -11,6 +11,7 @@ import {
   type AsrEngine,
 } from './engines/asr-engine.js';
 import { LanguageIdentifier } from '../language/identification/language-identifier.js';
+import { PartedRecognition } from './live/parted-recognition.js';
 
 /** One recognized stretch of speech, with its language identified from the text. */
 export interface Transcript {
@@ -39,10 +40,16 @@ export interface LiveRecognition {
   /** 16 kHz mono samples of the sentence, in order, as they arrive. */
   push(samples: Float32Array): void;
   /**
-   * Ends the sentence: its transcript, as transcribeSegment() gives it (language, confidence),
-   * within ASR_TIMEOUT_MS from this call; rejects with an EngineError.
+   * The speaker paused: the sentence so far is finished now, so that if it ends in this pause its
+   * transcript is ready at the boundary; samples pushed after it are decoded as a further part.
    */
-  finish(): Promise<Transcript>;
+  pause(): void;
+  /**
+   * Ends the sentence: its transcript, as transcribeSegment() gives it (language, confidence),
+   * within ASR_TIMEOUT_MS of each decoder call; `samples` is the whole sentence, decoded whole if
+   * it was finished early at a pause and then failed. Rejects with an EngineError.
+   */
+  finish(samples: Float32Array): Promise<Transcript>;
   /** Releases the decoder without a result. */
   cancel(): void;
 }
@@ -93,15 +100,19 @@ export class TranscriptionService {
     channel?: RecognitionChannel,
   ): LiveRecognition | undefined {
     const candidates = this.candidates(localeHints);
-    const stream = this.engine.openStream?.(candidates, onPartial, channel);
-    if (!stream) return undefined;
+    const parted = new PartedRecognition({
+      open: (partial) => this.engine.openStream?.(candidates, partial, channel),
+      onPartial,
+      deadline: this.deadline(),
+    });
+    if (!parted.start()) return undefined;
     return {
-      push: (samples) => stream.push(samples),
-      cancel: () => stream.cancel(),
-      finish: async () => {
-        const recognized = await withEngineDeadline(this.deadline(), (signal) =>
-          stream.finish(signal),
-        );
+      push: (samples) => parted.push(samples),
+      pause: () => parted.pause(),
+      cancel: () => parted.cancel(),
+      finish: async (samples) => {
+        const recognized = await parted.finish();
+        if (!recognized) return this.transcribeSegment(samples, localeHints);
         const text = recognized.text.trim();
         return {
           ...this.withLanguage(text, candidates, recognized.locale),

@@ -42,6 +42,8 @@ class Recorder implements LiveSentenceListener {
   readonly done: Sentence[] = [];
   open = false;
   drops = 0;
+  /** At each `paused`: the sentence's index and how many samples it had been given. */
+  readonly pauses: [number, number][] = [];
   started(samples: Float32Array): void {
     expect(this.open).toBe(false);
     this.open = true;
@@ -51,6 +53,11 @@ class Recorder implements LiveSentenceListener {
     expect(this.open).toBe(true);
     expect(samples.length).toBeGreaterThan(0);
     this.streams.at(-1)!.push(samples);
+  }
+  paused(): void {
+    expect(this.open).toBe(true);
+    const i = this.streams.length - 1;
+    this.pauses.push([i, this.joined(i).length]);
   }
   ended(sentence: Sentence): void {
     expect(this.open).toBe(true);
@@ -244,5 +251,53 @@ describe('SentenceSegmenter, live', () => {
     plain.forEach((s, i) =>
       expect(bytes(s.samples).equals(bytes(withListener.sentences[i].samples))).toBe(true),
     );
+  });
+
+  it('tells of a pause once the tail is given; a sentence ending in it gets nothing more', async () => {
+    // Pauses of 160, 224 and 300 ms inside the first sentence, then its end; a second sentence.
+    const audio = signal([
+      [1024, 0],
+      [1024, 0.9],
+      [160, 0],
+      [512, 0.9],
+      [224, 0],
+      [512, 0.9],
+      [300, 0],
+      [512, 0.9],
+      [1000, 0],
+      [640, 0.9],
+      [1000, 0],
+    ]);
+    for (const sizes of CHUNKINGS) {
+      const { sentences, recorder } = await run([audio, 'flush'], sizes, { pauseMs: 192 });
+      expect(sentences.map((s) => s.end)).toEqual(['silence', 'silence']);
+      expectStreamedExactly(sentences, recorder);
+      // 192 ms = 6 frames: not the 160 ms pause (5 frames), the 224 and 300 ms ones and each end.
+      expect(recorder.pauses.map(([i]) => i)).toEqual([0, 0, 0, 1]);
+      // At the last pause of each sentence it had all its samples already.
+      const last = (i: number) => recorder.pauses.filter(([j]) => j === i).at(-1)![1];
+      expect(last(0)).toBe(sentences[0].samples.length);
+      expect(last(1)).toBe(sentences[1].samples.length);
+    }
+  }, 60_000);
+
+  it('waits for the tail before a pause, and tells none when the pause is the whole silence', async () => {
+    const audio = signal([
+      [1024, 0],
+      [1024, 0.9],
+      [1000, 0],
+    ]);
+    const early = await run([audio], [512], { pauseMs: 0, tailMs: 200 });
+    // 200 ms of tail = 7 frames (224 ms): not before.
+    expect(early.recorder.pauses).toEqual([[0, early.sentences[0].samples.length]]);
+    const never = await run([audio], [512], { pauseMs: 640 });
+    expect(never.sentences).toHaveLength(1);
+    expect(never.recorder.pauses).toEqual([]);
+    // By default 320 ms = 10 frames.
+    const byDefault = await run([audio], [100]);
+    expect(byDefault.recorder.pauses).toHaveLength(1);
+    expect(
+      () => new SentenceSegmenter(new MagnitudeClassifier(), { ...OPTIONS, pauseMs: -1 }),
+    ).toThrow(RangeError);
   });
 });

@@ -38,6 +38,9 @@ type Mode = 'silence' | 'onset' | 'speech';
  * mid-speech it is split at the last whole frame, as for the length. A continuation that ends
  * without a speech frame of its own is only the pause after the split, and is not emitted.
  *
+ * Pause: after `pauseMs` of silence inside a sentence (once the tail is given) the listener hears
+ * `paused`: if the sentence ends in this pause, it has all of its samples already.
+ *
  * Memory: in silence only the pre-roll (plus an unconfirmed onset) is kept; in speech at most
  * maxSentenceMs of audio. Nothing is logged.
  *
@@ -53,6 +56,7 @@ export class SentenceSegmenter {
   private readonly prerollSamples: number;
   private readonly maxSamples: number;
   private readonly tailSamples: number;
+  private readonly pauseFrames: number;
 
   /** Samples not yet making a whole frame. */
   private readonly partial = new Float32Array(VAD_FRAME_SAMPLES);
@@ -94,6 +98,7 @@ export class SentenceSegmenter {
     this.maxSamples = settings.maxSamples;
     this.prerollSamples = settings.prerollSamples;
     this.tailSamples = settings.tailSamples;
+    this.pauseFrames = settings.pauseFrames;
   }
 
   /** Adds 16 kHz mono audio (any length); resolves with the sentences it completed. */
@@ -192,6 +197,8 @@ export class SentenceSegmenter {
         } else if (this.announced) {
           // The tail is the sentence's however it ends (silence, split, cut or flush).
           this.streamTo(Math.min(this.speechEnd + this.tailSamples, end));
+          // The listener has all the sentence would be if it ended in this pause.
+          if (this.silentRun === this.pauseFrames) this.listener?.paused?.();
         }
         break;
     }

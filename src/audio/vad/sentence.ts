@@ -36,6 +36,11 @@ export interface LiveSentenceListener {
   started(samples: Float32Array): void;
   /** More samples of the sentence begun, in order. */
   samples(samples: Float32Array): void;
+  /**
+   * The speaker paused (`pauseMs` of silence): if the sentence ends in this pause, `samples` gave
+   * all of it already. More samples after it mean the speech resumed. Once per pause; optional.
+   */
+  paused?(): void;
   /** The sentence begun is complete; the same object `push`, `cut` or `flush` resolves with. */
   ended(sentence: Sentence): void;
   /** The sentence begun will not be emitted. */

@@ -74,8 +74,9 @@ export class SpeechEnv extends TranslationEnv {
   /**
    * Further pocketsphinx decoders that decode sentences while they are spoken, one per sentence
    * spoken at the same time (each ~110–130 MiB resident; 0 turns streaming off). When all are
-   * held, a sentence is decoded whole at its end. Default 0 (off): streamed recognition costs
-   * up to 2 points of WER on the bench (docs/speech.md, "Streaming"), so it is opt-in.
+   * held, a sentence is decoded whole at its end. Default 0 (off): streamed recognition still
+   * costs up to 2 points of WER on some bench sets (docs/speech.md, "Which decoders stream"), so
+   * it is opt-in, though it has the text ready at the sentence boundary.
    */
   @Transform(toInt)
   @IsOptional()

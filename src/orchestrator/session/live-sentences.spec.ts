@@ -22,6 +22,10 @@ class FakeRecognition implements LiveRecognition {
   finished = 0;
   cancelled = 0;
   failPush = false;
+  failPause = false;
+  pauses = 0;
+  /** The samples finish() was given (the whole sentence, for a fallback). */
+  finishedWith?: Float32Array;
   constructor(
     readonly onPartial: (text: string) => void,
     readonly channel?: RecognitionChannel,
@@ -30,7 +34,12 @@ class FakeRecognition implements LiveRecognition {
     if (this.failPush) throw new Error('decoder gone');
     this.pushed += samples.length;
   }
-  finish(): Promise<Transcript> {
+  pause(): void {
+    if (this.failPause) throw new Error('decoder gone');
+    this.pauses++;
+  }
+  finish(samples: Float32Array): Promise<Transcript> {
+    this.finishedWith = samples;
     this.finished++;
     return Promise.resolve(TRANSCRIPT);
   }
@@ -86,6 +95,32 @@ describe('LiveSentences', () => {
     expect(taken?.id).toBe('s1');
     expect(await taken?.transcript).toEqual({ ok: true, value: TRANSCRIPT });
     expect(live.take(s)).toBeUndefined();
+  });
+
+  it("finishes the sentence so far at each pause, and gives the sentence's samples at its end", async () => {
+    const { live, all } = setup();
+    live.started(new Float32Array(5));
+    live.paused();
+    live.samples(new Float32Array(3));
+    live.paused();
+    const s = sentence();
+    live.ended(s);
+    live.paused(); // between sentences: nothing to finish
+    expect(all[0]).toMatchObject({ pushed: 8, pauses: 2, finished: 1, cancelled: 0 });
+    expect(all[0].finishedWith).toBe(s.samples);
+    expect(await live.take(s)?.transcript).toEqual({ ok: true, value: TRANSCRIPT });
+  });
+
+  it('falls back to whole decoding when the recognition fails at a pause', () => {
+    const { live, all } = setup();
+    live.started(new Float32Array(5));
+    all[0].failPause = true;
+    live.paused();
+    live.samples(new Float32Array(3));
+    const s = sentence();
+    live.ended(s);
+    expect(all[0]).toMatchObject({ pushed: 5, finished: 0, cancelled: 1 });
+    expect(live.take(s)).toEqual({ id: 's1', transcript: undefined });
   });
 
   it('without a decoder free, still numbers the sentence, to be decoded whole', () => {

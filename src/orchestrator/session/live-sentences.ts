@@ -38,7 +38,9 @@ const logger = new Logger('Session');
  * A session's sentences while they are spoken (issue 19), told by the VAD segmenter: at the onset
  * the sentence gets its id and, when the recognizer can stream, a live recognition that receives
  * its samples as they become certain; its partial text goes out as asr_partial (PartialCaption).
- * At the end of the speech the recognition is finished at once, freeing its decoder, and the
+ * At each pause of the speaker it finishes the sentence so far (so the transcript is ready at the
+ * boundary if the sentence ends there; speech that resumes is a further part). At the end of the
+ * speech the recognition is finished at once, freeing its decoder, and the
  * transcript waits for the sentence's pipeline (`take`). A recognition that cannot start or
  * fails while fed is cancelled and the sentence is decoded whole: never lost.
  */
@@ -80,11 +82,18 @@ export class LiveSentences implements LiveSentenceListener {
     try {
       current.recognition.push(samples);
     } catch (error) {
-      // The sentence is decoded whole at its end instead.
-      logger.error({ msg: 'live recognition failed', failure: describeFailure(error) });
-      current.caption.close();
-      this.cancel(current.recognition);
-      current.recognition = undefined;
+      this.giveUp(current, error);
+    }
+  }
+
+  /** The speaker paused: the sentence so far is finished now (see LiveRecognition.pause). */
+  paused(): void {
+    const current = this.current;
+    if (!current?.recognition) return;
+    try {
+      current.recognition.pause();
+    } catch (error) {
+      this.giveUp(current, error);
     }
   }
 
@@ -96,7 +105,7 @@ export class LiveSentences implements LiveSentenceListener {
     const { id, recognition } = current;
     this.finished.set(sentence, {
       id,
-      transcript: recognition ? settle(recognition.finish()) : undefined,
+      transcript: recognition ? settle(recognition.finish(sentence.samples)) : undefined,
     });
   }
 
@@ -123,6 +132,14 @@ export class LiveSentences implements LiveSentenceListener {
     this.current = undefined;
     current?.caption.close();
     if (current?.recognition) this.cancel(current.recognition);
+  }
+
+  /** The recognition failed while fed: the sentence is decoded whole at its end instead. */
+  private giveUp(current: NonNullable<LiveSentences['current']>, error: unknown): void {
+    logger.error({ msg: 'live recognition failed', failure: describeFailure(error) });
+    current.caption.close();
+    if (current.recognition) this.cancel(current.recognition);
+    current.recognition = undefined;
   }
 
   private cancel(recognition: LiveRecognition): void {

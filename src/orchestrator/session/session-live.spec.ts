@@ -38,13 +38,20 @@ class FakeLive implements LiveRecognition {
   pushed = 0;
   finished = 0;
   cancelled = 0;
+  /** At each pause: how many samples it had been pushed. */
+  readonly pauses: number[] = [];
+  finishedWith?: Float32Array;
   result: () => Promise<Transcript> = async () => TRANSCRIPT;
   constructor(private readonly onPartial: (text: string) => void) {}
   push(samples: Float32Array): void {
     this.pushed += samples.length;
     this.onPartial(TRANSCRIPT.text.split(' ').slice(0, 2).join(' '));
   }
-  finish(): Promise<Transcript> {
+  pause(): void {
+    this.pauses.push(this.pushed);
+  }
+  finish(samples: Float32Array): Promise<Transcript> {
+    this.finishedWith = samples;
     this.finished++;
     return this.result();
   }
@@ -119,6 +126,30 @@ describe('Session, sentences recognized while spoken', () => {
       start_ms: 512,
       end_ms: 2016,
     });
+  });
+
+  it('finishes the sentence so far at each pause of 320 ms, the last time with all of it', async () => {
+    const { streams, send, exit, types } = setup();
+    send(
+      pcm([
+        [500, 0],
+        [1000, 0.9],
+        [400, 0], // a pause inside the sentence
+        [500, 0.9],
+        [250, 0], // too short to tell
+        [500, 0.9],
+        [1000, 0],
+      ]),
+    );
+    await exit();
+    expect(streams).toHaveLength(1);
+    const [stream] = streams;
+    expect(stream.pauses).toHaveLength(2);
+    // At the last pause the stream had the whole sentence: its transcript can be made then.
+    expect(stream.pauses[1]).toBe(stream.pushed);
+    expect(stream.finishedWith).toHaveLength(stream.pushed);
+    expect(stream.pauses[0]).toBeLessThan(stream.pushed - 1000 * 16);
+    expect(types('s1').slice(0, 2)).toEqual(['asr_partial', 'asr_result']);
   });
 
   it('decodes the sentence whole when no live recognition is available', async () => {

@@ -28,7 +28,7 @@ export const asrEngineProvider: Provider = {
         return new PocketsphinxEngine({
           poolSize,
           // A held decoder mostly waits for speech: memory bounds them, not cores (docs/speech.md).
-          // Off unless asked: streamed sentences cost up to 2 points of WER today (docs/speech.md).
+          // Off unless asked: streamed sentences cost up to 2 points of WER on some sets (docs/speech.md).
           liveDecoders: config.ASR_LIVE_DECODERS ?? 0,
           timeoutMs,
         });
