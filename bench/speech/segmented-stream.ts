@@ -30,6 +30,16 @@ export interface SegmentedResult extends AsrTranscript {
   readonly finishMs: number;
 }
 
+/** The segmenter as a session runs it (the service's defaults), with the pause of `pauseMs`. */
+const sessionSettings = (pauseMs: number) => ({
+  threshold: 0.5,
+  silenceFrames: 20,
+  prerollMs: 192,
+  maxSentenceMs: 15_000,
+  minSpeechFrames: 3,
+  pauseMs,
+});
+
 /** `pauseMs` undefined: never finished early (one part per sentence, as before). */
 export async function recognizeSegmented(
   engine: PocketsphinxEngine,
@@ -39,14 +49,7 @@ export async function recognizeSegmented(
   clock: { now: number },
   pauseMs?: number,
 ): Promise<SegmentedResult> {
-  const segmenter = new SentenceSegmenter(vad.createStream(), {
-    threshold: 0.5,
-    silenceFrames: 20,
-    prerollMs: 192,
-    maxSentenceMs: 15_000,
-    minSpeechFrames: 3,
-    pauseMs: pauseMs ?? 60_000,
-  });
+  const segmenter = new SentenceSegmenter(vad.createStream(), sessionSettings(pauseMs ?? 60_000));
   let parts = 0;
   let partials = 0;
   let fallbacks = 0;
@@ -109,14 +112,7 @@ export async function resumedPauses(
   recording: Float32Array,
   pauseMs: number,
 ): Promise<number> {
-  const segmenter = new SentenceSegmenter(vad.createStream(), {
-    threshold: 0.5,
-    silenceFrames: 20,
-    prerollMs: 192,
-    maxSentenceMs: 15_000,
-    minSpeechFrames: 3,
-    pauseMs,
-  });
+  const segmenter = new SentenceSegmenter(vad.createStream(), sessionSettings(pauseMs));
   let paused = false;
   let resumed = 0;
   segmenter.listener = {

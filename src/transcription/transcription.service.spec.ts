@@ -22,14 +22,18 @@ function service(
   const identifier = {
     identify: jest.fn<LanguageIdentifier['identify']>(() => ({ ...identified, confidence: 0.9 })),
   };
-  const transcription = new TranscriptionService(
-    engine,
+  return { transcription: serviceOver(engine, identifier), engine, identifier };
+}
+
+/** The service over a fake engine and identifier, nothing else used. */
+function serviceOver(engine: unknown, identifier: unknown): TranscriptionService {
+  return new TranscriptionService(
+    engine as ConstructorParameters<typeof TranscriptionService>[0],
     {} as AudioService,
     {} as SentenceSegmenterFactory,
-    identifier as unknown as LanguageIdentifier,
+    identifier as LanguageIdentifier,
     new AppConfig(),
   );
-  return { transcription, engine, identifier };
 }
 
 const samples = new Float32Array(1600);
@@ -275,14 +279,7 @@ describe('TranscriptionService.startLiveSentence', () => {
         confidence: 0.9,
       })),
     };
-    const transcription = new TranscriptionService(
-      engine,
-      {} as AudioService,
-      {} as SentenceSegmenterFactory,
-      identifier as unknown as LanguageIdentifier,
-      new AppConfig(),
-    );
-    return { transcription, engine, identifier };
+    return { transcription: serviceOver(engine, identifier), engine, identifier };
   }
   const settled = () => new Promise((resolve) => setImmediate(resolve));
 
