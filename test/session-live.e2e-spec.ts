@@ -118,7 +118,7 @@ describe('Live recognition and asr_partial', () => {
   let original: AsrEngine['openStream'];
 
   beforeAll(async () => {
-    // Streaming is opt-in (ASR_LIVE_DECODERS defaults to 0): on here, to test it end to end.
+    // Two live decoders, whatever the machine's cores (the default is twice ASR_POOL_SIZE).
     ({ app, url } = await startSessionServer({ ASR_LIVE_DECODERS: '2' }));
     engine = app.get<AsrEngine>(ASR_ENGINE);
     original = engine.openStream;

@@ -6,6 +6,13 @@ import { ASR_ENGINE, AsrEngine } from './asr-engine.js';
 import { OpenAiTranscriptionEngine } from './openai-transcription.engine.js';
 import { PocketsphinxEngine } from './pocketsphinx/pocketsphinx.engine.js';
 
+/**
+ * Live decoders per pool decoder when ASR_LIVE_DECODERS is unset: two per core by default, so
+ * that a 2-core server streams the sentences of 4 people speaking at once (each ~115 MiB) and
+ * decodes any more whole at their end.
+ */
+export const DEFAULT_LIVE_DECODERS_PER_POOL_DECODER = 2;
+
 /** Chooses the speech recognizer from ASR_ENGINE (the config has checked its settings). */
 export const asrEngineProvider: Provider = {
   provide: ASR_ENGINE,
@@ -27,9 +34,10 @@ export const asrEngineProvider: Provider = {
         const poolSize = config.ASR_POOL_SIZE ?? availableParallelism();
         return new PocketsphinxEngine({
           poolSize,
-          // A held decoder mostly waits for speech: memory bounds them, not cores (docs/speech.md).
-          // Off unless asked: streamed sentences cost up to 2 points of WER on some sets (docs/speech.md).
-          liveDecoders: config.ASR_LIVE_DECODERS ?? 0,
+          // A held decoder mostly waits for speech: memory bounds them, not cores. On by default
+          // since streamed sentences are as accurate as whole ones (docs/speech.md).
+          liveDecoders:
+            config.ASR_LIVE_DECODERS ?? DEFAULT_LIVE_DECODERS_PER_POOL_DECODER * poolSize,
           timeoutMs,
         });
       }

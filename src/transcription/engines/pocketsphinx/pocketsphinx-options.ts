@@ -21,7 +21,8 @@ export interface PocketsphinxOptions {
   readonly poolSize: number;
   /**
    * Further decoder processes that only decode sentences while they are spoken
-   * (ASR_LIVE_DECODERS; default 0 here, none): one per sentence being spoken at the same time.
+   * (ASR_LIVE_DECODERS, twice the pool by default in the service; 0 here, none): one per
+   * sentence being spoken at the same time.
    */
   readonly liveDecoders?: number;
   /** ASR_TIMEOUT_MS, for messages only: the caller's signal carries the deadline. */
