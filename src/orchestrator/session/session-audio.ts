@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { LiveAudioIntake } from '../../audio/stream/live-audio-intake.js';
+import type { Sentence } from '../../audio/vad/sentence.js';
 import { describeFailure } from '../../common/errors/describe-failure.js';
 import { failureMessage } from '../protocol/failure-message.js';
 import type { InputBackpressure } from './input-backpressure.js';
@@ -50,20 +51,20 @@ export class SessionAudio {
   }
 
   /** A typed sentence arrived: the speech in progress becomes a sentence now (the stream goes on). */
-  async cut(): Promise<void> {
-    try {
-      if (this.isClosed()) return;
-      for (const sentence of await this.intake.cut()) this.sentences.spoken(sentence);
-    } catch (error) {
-      this.reportFailure(error);
-    }
+  cut(): Promise<void> {
+    return this.takeHeld(() => this.intake.cut());
   }
 
   /** End of the stream: the speech still held becomes the last sentence. */
-  async flush(): Promise<void> {
+  flush(): Promise<void> {
+    return this.takeHeld(() => this.intake.flush());
+  }
+
+  /** Hands the sentences the intake gives up to the session; a failure is reported, not thrown. */
+  private async takeHeld(take: () => Promise<Sentence[]>): Promise<void> {
     try {
       if (this.isClosed()) return;
-      for (const sentence of await this.intake.flush()) this.sentences.spoken(sentence);
+      for (const sentence of await take()) this.sentences.spoken(sentence);
     } catch (error) {
       this.reportFailure(error);
     }
