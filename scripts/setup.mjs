@@ -53,9 +53,21 @@ function run(command, args, options = {}) {
 /**
  * Only for `npm run bench:*`: a native HTTP load generator; strace for the load benchmark's
  * privacy check; for bench:speech, festival's kal and ked voices (speakers used nowhere else)
- * and alsa-utils, whose channel-test recordings are the only real person's speech Debian ships.
+ * and the real people's speech Debian ships with transcripts (bench/speech/recorded-sets.ts):
+ * alsa-utils' channel test, pocketsphinx's LibriVox clips, Asterisk's recorded prompts (G.722,
+ * decoded with spandsp).
  */
-const BENCH_PACKAGES = ['wrk', 'strace', 'festvox-kallpc16k', 'festvox-kdlpc16k', 'alsa-utils'];
+const BENCH_PACKAGES = [
+  'wrk',
+  'strace',
+  'festvox-kallpc16k',
+  'festvox-kdlpc16k',
+  'alsa-utils',
+  'pocketsphinx-testdata',
+  'asterisk-core-sounds-en',
+  'asterisk-core-sounds-en-g722',
+  'libspandsp2',
+];
 /**
  * Only for `npm test`: the privacy test watches the server's file system calls with strace; the
  * console's browser test drives Debian's Chromium.

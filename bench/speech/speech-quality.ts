@@ -5,10 +5,9 @@
  * recordings, whether it stays silent on silence, noise and music, and where its low-confidence
  * threshold falls.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeWav } from '../../src/audio/wav-decoder.js';
-import { resampleTo16k } from '../../src/audio/resampler.js';
 import type { TtsEngine } from '../../src/synthesis/engines/tts-engine.js';
 import { LOW_CONFIDENCE } from '../../src/transcription/engines/pocketsphinx/pocketsphinx-confidence.js';
 import type { PocketsphinxEngine } from '../../src/transcription/engines/pocketsphinx/pocketsphinx.engine.js';
@@ -17,6 +16,7 @@ import { percentile, printTable } from '../support/latency.js';
 import { serviceVoice, UNSEEN_VOICES } from './bench-voices.js';
 import { calibrateThreshold, FALSE_ALARM_BUDGET, figuresAt } from './confidence-calibration.js';
 import { devsetEnglish, generalHeldOut } from './held-out-sets.js';
+import { allisonPrompts, alsaPhrases, librivoxClips } from './recorded-sets.js';
 import {
   corpusWer,
   percent,
@@ -31,14 +31,12 @@ import { PAUSE_MS } from '../../src/audio/vad/segmenter-settings.js';
 
 const SETS = 'bench/speech/sets';
 const FIXTURES = 'test/fixtures/audio';
-/** Real human speech from Debian's alsa-utils (its channel test), when installed. */
-const HUMAN_RECORDINGS = '/usr/share/sounds/alsa';
 
 const sentencesOf = (file: string): string[] =>
   (JSON.parse(readFileSync(join(SETS, file), 'utf8')) as { sentences: string[] }).sentences;
 
 /** Sentences of a set, the first BENCH_SENTENCES of them when set (quick runs). */
-function limited(sentences: string[]): string[] {
+function limited<T>(sentences: T[]): T[] {
   const limit = Number(process.env.BENCH_SENTENCES ?? Infinity);
   return sentences.slice(0, limit);
 }
@@ -123,21 +121,6 @@ async function fixtureAudio(): Promise<{ reference: string; samples: Float32Arra
   }));
 }
 
-/** alsa-utils' recordings: a person saying "Front Left", "Rear Center"… (file name = words). */
-async function humanAudio(): Promise<{ reference: string; samples: Float32Array }[]> {
-  if (!existsSync(HUMAN_RECORDINGS)) return [];
-  const files = readdirSync(HUMAN_RECORDINGS).filter((f) => /^(Front|Rear|Side)_\w+\.wav$/.test(f));
-  return Promise.all(
-    files.map(async (file) => {
-      const { samples, sampleRate } = decodeWav(readFileSync(join(HUMAN_RECORDINGS, file)));
-      return {
-        reference: file.replace('.wav', '').replace('_', ' '),
-        samples: sampleRate === 16_000 ? samples : await resampleTo16k(samples, sampleRate),
-      };
-    }),
-  );
-}
-
 /** Words recognized in the silence, noise and music fixtures (should be none). */
 async function nonSpeechRow(asr: PocketsphinxEngine): Promise<(string | number)[]> {
   const found: string[] = [];
@@ -186,13 +169,15 @@ export async function speechQuality(asr: PocketsphinxEngine, tts: TtsEngine): Pr
     checks.push({ set: 'general, held out', run: await recognizeSpoken(asr, voice, heldOut) });
   }
   const fixtures = await recognizeAudio(asr, 'festival slt (test fixtures)', await fixtureAudio());
-  const human = await humanAudio();
   const rows = runs.map(({ set, run }) => runRow(set, run));
   rows.push(runRow('fixtures', fixtures));
-  if (human.length > 0) {
-    rows.push(
-      runRow('real speech', await recognizeAudio(asr, 'alsa-utils recordings (person)', human)),
-    );
+  for (const [voice, recordings] of [
+    ['alsa-utils channel test', await alsaPhrases()],
+    ['LibriVox clips (pocketsphinx-testdata)', await librivoxClips()],
+    ['Asterisk prompts (Allison Smith)', limited(await allisonPrompts())],
+  ] as const) {
+    if (recordings.length === 0) continue; // its package is missing
+    checks.push({ set: 'real speech', run: await recognizeAudio(asr, voice, recordings) });
   }
   rows.push(...checks.map(({ set, run }) => runRow(set, run)));
   const of = (set: string) => [...runs, ...checks].filter((r) => r.set === set).map((r) => r.run);
@@ -201,6 +186,7 @@ export async function speechQuality(asr: PocketsphinxEngine, tts: TtsEngine): Pr
     ['general', 'all unseen voices'],
     ['clinical, devset', 'awb and kal'],
     ['general, held out', 'all unseen voices'],
+    ['real speech', 'all recordings'],
   ]) {
     rows.push([set, voices, '', percent(corpusWer(of(set))), '', '', '']);
   }
