@@ -55,10 +55,18 @@ export const CLINICAL_WEIGHT = 0.2;
  *   cost a point on the clinical set, 6000 as much CPU as before.
  * The clinical weight above keeps its meaning at lw 5: 0.1 and 0.2 made everyday English worse
  * (6.9 → 8.5 and 7.9 %) for a point on the clinical set.
+ * Then, measured on real people's speech as well (2026-11-27; bench/speech/recorded-sets.ts, whole
+ * decodes; WER clinical / devset English / everyday held out / Asterisk prompts, 255 recordings):
+ * - `-bestpathlw` 11 instead of 9.5 (the lattice pass's language weight; `-lw` sets only the
+ *   first pass's): 10.3 / 11.4 / 11.0 / 27.3 % → 10.1 / 11.2 / 10.3 / 26.1 %, no CPU; 7.5 and 13
+ *   were worse; `-fwdflatlw` 7 or 10 instead of 8.5 worse on the synthetic sets.
+ * - `-topn` 8 instead of 4 (Gaussians scored per codebook): with it, 10.0 / 10.9 / 9.9 / 25.7 %,
+ *   but +20 % CPU, which `-maxwpf` 10 (at most 10 words ending a frame) takes back for exactly the
+ *   same words.
  */
 export const DECODER_SETTINGS = Object.freeze({
-  float: Object.freeze({ '-lw': 5 }),
-  int: Object.freeze({ '-maxhmmpf': 4000 }),
+  float: Object.freeze({ '-lw': 5, '-bestpathlw': 11 }),
+  int: Object.freeze({ '-maxhmmpf': 4000, '-topn': 8, '-maxwpf': 10 }),
 });
 
 /** The phones of the en-us acoustic model (its mdef; the phones CMUdict uses). */
