@@ -36,5 +36,6 @@ describe('recorded sets', () => {
     expect(isSpokenSentence('Activated.')).toBe(false);
     expect(isSpokenSentence('Please press 1 to mute.')).toBe(false);
     expect(isSpokenSentence('[ascending tones]')).toBe(false);
+    expect(isSpokenSentence('<beep ascending>')).toBe(false);
   });
 });

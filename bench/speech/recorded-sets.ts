@@ -10,7 +10,7 @@
  * - asterisk-core-sounds-en-g722: the telephone prompts recorded by Allison Smith (CC-BY-SA 3.0)
  *   in 16 kHz G.722, with the package's list of what each prompt says. Kept: prompts of at least
  *   two words, without digits (the list writes "press 1", the recognizer "one") and without
- *   bracketed descriptions ("[ascending tones]").
+ *   descriptions of sounds ("[ascending tones]", "<beep ascending>").
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -78,7 +78,7 @@ export function promptTexts(list: string): Map<string, string> {
 
 /** Whether a prompt's text is kept (see the file's comment). */
 export const isSpokenSentence = (text: string): boolean =>
-  !/[[\]\d]/.test(text) && text.trim().split(/\s+/).length >= 2;
+  !/[[\]<>\d]/.test(text) && text.trim().split(/\s+/).length >= 2;
 
 /** Allison Smith's prompts (every folder: `dictate/forhelp`), decoded from G.722 by g722_decode.py. */
 export async function allisonPrompts(): Promise<Recording[]> {
