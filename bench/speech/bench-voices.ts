@@ -17,7 +17,8 @@ export interface BenchVoice {
   speak(text: string): Promise<Float32Array>;
 }
 
-async function to16k(wav: Buffer): Promise<Float32Array> {
+/** A WAV file's samples at 16 kHz mono, resampled when it has another rate. */
+export async function to16k(wav: Buffer): Promise<Float32Array> {
   const { samples, sampleRate } = decodeWav(wav);
   return sampleRate === 16_000 ? samples : resampleTo16k(samples, sampleRate);
 }

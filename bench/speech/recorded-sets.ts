@@ -15,10 +15,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { resampleTo16k } from '../../src/audio/resampler.js';
-import { decodeWav } from '../../src/audio/wav-decoder.js';
-import { int16ToFloat } from '../../src/audio/wav-encoder.js';
+import { PcmS16leDecoder } from '../../src/audio/stream/pcm-s16le-decoder.js';
 import { pipeThrough } from '../../test/support/pipe-through.js';
+import { to16k } from './bench-voices.js';
 
 export interface Recording {
   readonly reference: string;
@@ -30,11 +29,6 @@ const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
 const ALLISON = '/usr/share/asterisk/sounds/en_US_f_Allison';
 const ALLISON_TEXTS = '/usr/share/doc/asterisk-core-sounds-en/core-sounds-en.txt.gz';
 
-async function wavAt16k(path: string): Promise<Float32Array> {
-  const { samples, sampleRate } = decodeWav(readFileSync(path));
-  return sampleRate === 16_000 ? samples : resampleTo16k(samples, sampleRate);
-}
-
 /** alsa-utils' recordings: a person saying "Front Left", "Rear Center"… (file name = words). */
 export async function alsaPhrases(): Promise<Recording[]> {
   if (!existsSync(ALSA)) return [];
@@ -42,7 +36,7 @@ export async function alsaPhrases(): Promise<Recording[]> {
   return Promise.all(
     files.map(async (file) => ({
       reference: file.replace('.wav', '').replace('_', ' '),
-      samples: await wavAt16k(join(ALSA, file)),
+      samples: await to16k(readFileSync(join(ALSA, file))),
     })),
   );
 }
@@ -61,7 +55,10 @@ export async function librivoxClips(): Promise<Recording[]> {
   if (!existsSync(list)) return [];
   const clips: Recording[] = [];
   for (const { id, words } of sphinxTranscription(readFileSync(list, 'utf8'))) {
-    clips.push({ reference: words, samples: await wavAt16k(join(LIBRIVOX, `${id}.wav`)) });
+    clips.push({
+      reference: words,
+      samples: await to16k(readFileSync(join(LIBRIVOX, `${id}.wav`))),
+    });
   }
   return clips;
 }
@@ -97,7 +94,7 @@ export async function allisonPrompts(): Promise<Recording[]> {
     );
     prompts.push({
       reference: text,
-      samples: int16ToFloat(new Int16Array(Uint8Array.from(pcm).buffer)), // copied: aligned
+      samples: new PcmS16leDecoder().push(pcm),
     });
   }
   return prompts;
