@@ -5,7 +5,10 @@
  * VAD and each sentence decoded whole (a session without live decoders), and cut by the VAD and
  * streamed, finished at pauses (a session's default). 300 ms of silence before and 1 s after each
  * recording, as segmented-stream.ts adds.
- * Run: npx tsx bench/speech/real-speech-paths.bench.ts   (BENCH_SENTENCES=N: the first N of each set)
+ * Run: npx tsx bench/speech/real-speech-paths.bench.ts   (BENCH_SENTENCES=N: the first N of each set;
+ * ASR_MIN_CONFIDENCE: another drop threshold; BENCH_PAUSE_MS: another pause for the streamed way,
+ * `off` never finishing early; BENCH_CARRY=0: each recording its own session, so no cepstral mean
+ * carried from the one before)
  */
 import 'reflect-metadata';
 import { PAUSE_MS } from '../../src/audio/vad/segmenter-settings.js';
@@ -18,9 +21,22 @@ import { allisonPrompts, librivoxClips, type Recording } from './recorded-sets.j
 import { recognizeSegmented } from './segmented-stream.js';
 
 const LIMIT = Number(process.env.BENCH_SENTENCES ?? Infinity);
+const PAUSE =
+  process.env.BENCH_PAUSE_MS === 'off' ? undefined : Number(process.env.BENCH_PAUSE_MS ?? PAUSE_MS);
+const CARRY = process.env.BENCH_CARRY !== '0';
 const clock = { now: 0 };
+// ASR_MIN_CONFIDENCE: another drop threshold (MIN_CONFIDENCE), as in speech.bench.ts.
+const minConfidence = process.env.ASR_MIN_CONFIDENCE
+  ? Number(process.env.ASR_MIN_CONFIDENCE)
+  : undefined;
 const engine = (liveDecoders: number) =>
-  new PocketsphinxEngine({ poolSize: 1, liveDecoders, now: () => clock.now, timeoutMs: 60_000 });
+  new PocketsphinxEngine({
+    poolSize: 1,
+    liveDecoders,
+    now: () => clock.now,
+    timeoutMs: 60_000,
+    minConfidence,
+  });
 
 async function main(): Promise<void> {
   const whole = engine(0);
@@ -40,8 +56,9 @@ async function main(): Promise<void> {
     for (const { reference, samples } of recordings.slice(0, LIMIT)) {
       const signal = AbortSignal.timeout(60_000);
       const one = await whole.transcribe({ samples, localeHints: ['en-US'] }, signal);
+      if (!CARRY) channels.splice(0, 2, {}, {});
       const cut = await recognizeSegmented(whole, vad, samples, channels[0], clock, PAUSE_MS);
-      const streamed = await recognizeSegmented(live, vad, samples, channels[1], clock, PAUSE_MS);
+      const streamed = await recognizeSegmented(live, vad, samples, channels[1], clock, PAUSE);
       total += words(reference).length;
       errors.whole += wordDistance(reference, one.text);
       errors.vad += wordDistance(reference, cut.text);
@@ -58,8 +75,16 @@ async function main(): Promise<void> {
       `${wer(errors.streamed)} (${errors.emptyStreamed} empty)`,
     ]);
   }
+  if (!CARRY)
+    console.log('Each recording its own session (BENCH_CARRY=0): no carried cepstral mean.');
   printTable(
-    ['set', 'recordings', 'whole recording', 'VAD, sentences whole', 'VAD, streamed (default)'],
+    [
+      'set',
+      'recordings',
+      'whole recording',
+      'VAD, sentences whole',
+      `VAD, streamed (${PAUSE === undefined ? 'no pause finish' : `finished at ${PAUSE} ms pauses`})`,
+    ],
     rows,
   );
   await Promise.all([whole.close(), live.close()]);
