@@ -1,8 +1,8 @@
 /**
- * Speech engines on this machine. Speed: VAD real-time factor on one stream, ASR latency and
- * real-time factor for a ~3-second sentence, TTS real-time factor, and the service's peak memory
- * while it transcribes and speaks (the built server as `npm start` runs it, with its decoder
- * workers). Quality (speech-quality.ts): round-trip intelligibility of the service's voices,
+ * Speech engines on this machine. Speed: VAD real-time factor on one stream, ASR latency, real-time
+ * factor and decoder CPU on five ~2-second sentences, TTS real-time factor, and the service's
+ * peak memory while it transcribes and speaks (the built server as `npm start` runs it, with its
+ * decoder workers). Quality (speech-quality.ts): round-trip intelligibility of the service's voices,
  * recognition WER on clinic and everyday sentences spoken by unseen voices, the low-confidence
  * threshold.
  * Run: npm run bench:speech   (BENCH_PART=speed|quality runs one part; BENCH_VAD_SECONDS,
@@ -30,7 +30,13 @@ import { speechQuality } from './speech-quality.js';
 const VAD_SECONDS = Number(process.env.BENCH_VAD_SECONDS ?? 60);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const FIXTURES = 'test/fixtures/audio';
+/** The 2.6 s sentence whose CPU issue 16 budgeted (~0.33 s, at most +20 %). */
 const SENTENCE_FILE = `${FIXTURES}/speech/05-breathe-slowly.wav`;
+const SENTENCE_FILES = (
+  JSON.parse(readFileSync(`${FIXTURES}/speech/manifest.json`, 'utf8')) as {
+    files: { file: string }[];
+  }
+).files.map(({ file }) => `${FIXTURES}/speech/${file}`);
 const TTS_TEXT = 'Please take one tablet of ibuprofen with water after every meal today.';
 
 const fixture = (path: string) => decodeWav(readFileSync(path)).samples;
@@ -69,34 +75,45 @@ async function vadRow(): Promise<Row> {
   ];
 }
 
-/** One decoder on a 2.6 s sentence: latency, and the decoder's CPU per run (from /proc). */
+/**
+ * One decoder on the five committed clinic sentences (festival slt, 1.9–2.6 s), RUNS runs each:
+ * latency per sentence, and the decoder's CPU per sentence (from /proc), as the mean of the five
+ * and for the 2.6 s one alone (the figure issue 16 set its budget on). The mean is the figure to
+ * compare: one sentence's CPU moves with where the search happens to grow on it.
+ */
 async function asrRow(model: 'stock' | 'clinical'): Promise<Row> {
   const engine = new PocketsphinxEngine({
     poolSize: 1,
     timeoutMs: 30_000,
-    clinicalDir: model === 'stock' ? null : undefined,
+    // ASR_CLINICAL_DIR: another build of the clinical model, as in the quality part.
+    clinicalDir: model === 'stock' ? null : process.env.ASR_CLINICAL_DIR,
   });
   const started = Date.now();
   await engine.onModuleInit();
   const startup = Date.now() - started;
-  const samples = fixture(SENTENCE_FILE);
-  const duration = samples.length / 16_000;
-  const run = () =>
-    engine.transcribe({ samples, localeHints: ['en-US'] }, signal()).then(() => undefined);
-  await measure(2, 1, run);
-  const cpuBefore = cpuSecondsOf(engine.workerPids());
-  const { latencies } = await measure(RUNS, 1, run);
-  const cpu = (cpuSecondsOf(engine.workerPids()) - cpuBefore) / RUNS;
+  const sentences = SENTENCE_FILES.map((file) => ({ file, samples: fixture(file) }));
+  const seconds = sentences.reduce((sum, { samples }) => sum + samples.length / 16_000, 0);
+  const latencies: number[] = [];
+  const cpu = new Map<string, number>();
+  for (const { file, samples } of sentences) {
+    const run = () =>
+      engine.transcribe({ samples, localeHints: ['en-US'] }, signal()).then(() => undefined);
+    await measure(2, 1, run);
+    const cpuBefore = cpuSecondsOf(engine.workerPids());
+    latencies.push(...(await measure(RUNS, 1, run)).latencies);
+    cpu.set(file, (cpuSecondsOf(engine.workerPids()) - cpuBefore) / RUNS);
+  }
   await engine.close();
   const p50 = percentile(latencies, 50);
+  const meanCpu = [...cpu.values()].reduce((a, b) => a + b, 0) / cpu.size;
   const name = model === 'stock' ? 'en-us (stock)' : 'en-us + clinical';
   return [
     `ASR: pocketsphinx ${name}, one decoder (start-up ${startup} ms)`,
-    `${duration.toFixed(2)} s sentence, ${RUNS} runs`,
+    `${sentences.length} sentences, ${(seconds / sentences.length).toFixed(2)} s on average, ${RUNS} runs each`,
     p50.toFixed(0),
     percentile(latencies, 95).toFixed(0),
-    (p50 / 1000 / duration).toFixed(3),
-    cpu.toFixed(3),
+    (p50 / 1000 / (seconds / sentences.length)).toFixed(3),
+    `${meanCpu.toFixed(3)} (${cpu.get(SENTENCE_FILE)!.toFixed(3)})`,
   ];
 }
 
@@ -213,7 +230,14 @@ async function speed(): Promise<void> {
   const rows = [await vadRow(), await asrRow('stock'), await asrRow('clinical'), await ttsRow()];
   const memory = await memoryRows();
   printTable(
-    ['engine', 'input', 'p50 ms', 'p95 ms', 'real-time factor (p50)', 'decoder CPU s per run'],
+    [
+      'engine',
+      'input',
+      'p50 ms',
+      'p95 ms',
+      'real-time factor (p50)',
+      'decoder CPU s per sentence: mean (2.6 s one)',
+    ],
     rows,
   );
   console.log('\nPeak resident memory (VmHWM) of the built service:\n');
