@@ -18,24 +18,19 @@ import { PocketsphinxEngine } from '../../src/transcription/engines/pocketsphinx
 import { wordDistance, words } from '../../src/transcription/wer.js';
 import { printTable } from '../support/latency.js';
 import { allisonPrompts, librivoxClips, type Recording } from './recorded-sets.js';
+import { MIN_CONFIDENCE_OVERRIDE, STREAM_PAUSE_MS as PAUSE } from './recognition-run.js';
 import { recognizeSegmented } from './segmented-stream.js';
 
 const LIMIT = Number(process.env.BENCH_SENTENCES ?? Infinity);
-const PAUSE =
-  process.env.BENCH_PAUSE_MS === 'off' ? undefined : Number(process.env.BENCH_PAUSE_MS ?? PAUSE_MS);
 const CARRY = process.env.BENCH_CARRY !== '0';
 const clock = { now: 0 };
-// ASR_MIN_CONFIDENCE: another drop threshold (MIN_CONFIDENCE), as in speech.bench.ts.
-const minConfidence = process.env.ASR_MIN_CONFIDENCE
-  ? Number(process.env.ASR_MIN_CONFIDENCE)
-  : undefined;
 const engine = (liveDecoders: number) =>
   new PocketsphinxEngine({
     poolSize: 1,
     liveDecoders,
     now: () => clock.now,
     timeoutMs: 60_000,
-    minConfidence,
+    minConfidence: MIN_CONFIDENCE_OVERRIDE,
   });
 
 async function main(): Promise<void> {
@@ -56,9 +51,9 @@ async function main(): Promise<void> {
     for (const { reference, samples } of recordings.slice(0, LIMIT)) {
       const signal = AbortSignal.timeout(60_000);
       const one = await whole.transcribe({ samples, localeHints: ['en-US'] }, signal);
-      if (!CARRY) channels.splice(0, 2, {}, {});
-      const cut = await recognizeSegmented(whole, vad, samples, channels[0], clock, PAUSE_MS);
-      const streamed = await recognizeSegmented(live, vad, samples, channels[1], clock, PAUSE);
+      const [cutChannel, streamedChannel] = CARRY ? channels : [{}, {}];
+      const cut = await recognizeSegmented(whole, vad, samples, cutChannel, clock, PAUSE_MS);
+      const streamed = await recognizeSegmented(live, vad, samples, streamedChannel, clock, PAUSE);
       total += words(reference).length;
       errors.whole += wordDistance(reference, one.text);
       errors.vad += wordDistance(reference, cut.text);

@@ -50,8 +50,13 @@ let vad: Promise<SileroVadModel> | undefined;
  * BENCH_PAUSE_MS: the pause after which a streamed sentence is finished early (the service's
  * PAUSE_MS by default; `off`: only at its end, as before 2026-11-27).
  */
-const PAUSE_MS =
+export const STREAM_PAUSE_MS =
   process.env.BENCH_PAUSE_MS === 'off' ? undefined : Number(process.env.BENCH_PAUSE_MS ?? PAUSE);
+
+/** ASR_MIN_CONFIDENCE: another drop threshold (MIN_CONFIDENCE), to study it; else the engine's. */
+export const MIN_CONFIDENCE_OVERRIDE = process.env.ASR_MIN_CONFIDENCE
+  ? Number(process.env.ASR_MIN_CONFIDENCE)
+  : undefined;
 
 /** One sentence, whole or streamed (STREAMED): through the VAD segmenter, as a session does. */
 export async function recognize(
@@ -73,7 +78,7 @@ export async function recognize(
     samples,
     channel,
     streamClock,
-    PAUSE_MS,
+    STREAM_PAUSE_MS,
   );
   streamStats.parts += result.parts;
   streamStats.sentences += result.sentences;

@@ -111,11 +111,15 @@ async function intelligibility(asr: PocketsphinxEngine, tts: TtsEngine): Promise
   return runs;
 }
 
-async function fixtureAudio(): Promise<{ reference: string; samples: Float32Array }[]> {
+/** The committed speech fixtures (festival slt), in the manifest's order. */
+export async function fixtureAudio(): Promise<
+  { file: string; reference: string; samples: Float32Array }[]
+> {
   const manifest = JSON.parse(readFileSync(`${FIXTURES}/speech/manifest.json`, 'utf8')) as {
     files: { file: string; text: string }[];
   };
   return manifest.files.map(({ file, text }) => ({
+    file,
     reference: text,
     samples: decodeWav(readFileSync(`${FIXTURES}/speech/${file}`)).samples,
   }));

@@ -24,19 +24,14 @@ import { LanguageCatalog } from '../../src/language/catalog/language-catalog.js'
 import { PocketsphinxEngine } from '../../src/transcription/engines/pocketsphinx/pocketsphinx.engine.js';
 import { freePort } from '../support/free-port.js';
 import { measure, percentile, printTable } from '../support/latency.js';
-import { cpuSecondsOf, STREAMED, streamClock } from './recognition-run.js';
-import { speechQuality } from './speech-quality.js';
+import { cpuSecondsOf, MIN_CONFIDENCE_OVERRIDE, STREAMED, streamClock } from './recognition-run.js';
+import { fixtureAudio, speechQuality } from './speech-quality.js';
 
 const VAD_SECONDS = Number(process.env.BENCH_VAD_SECONDS ?? 60);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const FIXTURES = 'test/fixtures/audio';
-/** The 2.6 s sentence whose CPU issue 16 budgeted (~0.33 s, at most +20 %). */
-const SENTENCE_FILE = `${FIXTURES}/speech/05-breathe-slowly.wav`;
-const SENTENCE_FILES = (
-  JSON.parse(readFileSync(`${FIXTURES}/speech/manifest.json`, 'utf8')) as {
-    files: { file: string }[];
-  }
-).files.map(({ file }) => `${FIXTURES}/speech/${file}`);
+/** The 2.6 s speech fixture whose CPU issue 16 budgeted (~0.33 s, at most +20 %). */
+const BUDGETED_SENTENCE = '05-breathe-slowly.wav';
 const TTS_TEXT = 'Please take one tablet of ibuprofen with water after every meal today.';
 
 const fixture = (path: string) => decodeWav(readFileSync(path)).samples;
@@ -91,8 +86,9 @@ async function asrRow(model: 'stock' | 'clinical'): Promise<Row> {
   const started = Date.now();
   await engine.onModuleInit();
   const startup = Date.now() - started;
-  const sentences = SENTENCE_FILES.map((file) => ({ file, samples: fixture(file) }));
-  const seconds = sentences.reduce((sum, { samples }) => sum + samples.length / 16_000, 0);
+  const sentences = await fixtureAudio();
+  const meanSeconds =
+    sentences.reduce((sum, { samples }) => sum + samples.length / 16_000, 0) / sentences.length;
   const latencies: number[] = [];
   const cpu = new Map<string, number>();
   for (const { file, samples } of sentences) {
@@ -109,11 +105,11 @@ async function asrRow(model: 'stock' | 'clinical'): Promise<Row> {
   const name = model === 'stock' ? 'en-us (stock)' : 'en-us + clinical';
   return [
     `ASR: pocketsphinx ${name}, one decoder (start-up ${startup} ms)`,
-    `${sentences.length} sentences, ${(seconds / sentences.length).toFixed(2)} s on average, ${RUNS} runs each`,
+    `${sentences.length} sentences, ${meanSeconds.toFixed(2)} s on average, ${RUNS} runs each`,
     p50.toFixed(0),
     percentile(latencies, 95).toFixed(0),
-    (p50 / 1000 / (seconds / sentences.length)).toFixed(3),
-    `${meanCpu.toFixed(3)} (${cpu.get(SENTENCE_FILE)!.toFixed(3)})`,
+    (p50 / 1000 / meanSeconds).toFixed(3),
+    `${meanCpu.toFixed(3)} (${cpu.get(BUDGETED_SENTENCE)!.toFixed(3)})`,
   ];
 }
 
@@ -254,10 +250,7 @@ async function quality(): Promise<void> {
     now: () => streamClock.now,
     timeoutMs: 60_000,
     clinicalDir: stock ? null : process.env.ASR_CLINICAL_DIR,
-    // ASR_MIN_CONFIDENCE: another drop threshold (MIN_CONFIDENCE), to study it.
-    minConfidence: process.env.ASR_MIN_CONFIDENCE
-      ? Number(process.env.ASR_MIN_CONFIDENCE)
-      : undefined,
+    minConfidence: MIN_CONFIDENCE_OVERRIDE,
   });
   await asr.onModuleInit();
   console.log(
