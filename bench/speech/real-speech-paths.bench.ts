@@ -8,7 +8,8 @@
  * Run: npx tsx bench/speech/real-speech-paths.bench.ts   (BENCH_SENTENCES=N: the first N of each set;
  * ASR_MIN_CONFIDENCE: another drop threshold; BENCH_PAUSE_MS: another pause for the streamed way,
  * `off` never finishing early; BENCH_CARRY=0: each recording its own session, so no cepstral mean
- * carried from the one before)
+ * carried from the one before; BENCH_REDECODE: under which live confidence a streamed sentence is
+ * decoded again whole, `off` never)
  */
 import 'reflect-metadata';
 import { PAUSE_MS } from '../../src/audio/vad/segmenter-settings.js';
@@ -18,7 +19,11 @@ import { PocketsphinxEngine } from '../../src/transcription/engines/pocketsphinx
 import { wordDistance, words } from '../../src/transcription/wer.js';
 import { printTable } from '../support/latency.js';
 import { allisonPrompts, librivoxClips, type Recording } from './recorded-sets.js';
-import { MIN_CONFIDENCE_OVERRIDE, STREAM_PAUSE_MS as PAUSE } from './recognition-run.js';
+import {
+  MIN_CONFIDENCE_OVERRIDE,
+  REDECODE_BELOW_OVERRIDE,
+  STREAM_PAUSE_MS as PAUSE,
+} from './recognition-run.js';
 import { recognizeSegmented } from './segmented-stream.js';
 
 const LIMIT = Number(process.env.BENCH_SENTENCES ?? Infinity);
@@ -31,6 +36,7 @@ const engine = (liveDecoders: number) =>
     now: () => clock.now,
     timeoutMs: 60_000,
     minConfidence: MIN_CONFIDENCE_OVERRIDE,
+    redecodeBelow: REDECODE_BELOW_OVERRIDE,
   });
 
 async function main(): Promise<void> {

@@ -58,6 +58,17 @@ export const MIN_CONFIDENCE_OVERRIDE = process.env.ASR_MIN_CONFIDENCE
   ? Number(process.env.ASR_MIN_CONFIDENCE)
   : undefined;
 
+/**
+ * BENCH_REDECODE: under which live confidence a streamed sentence is decoded again whole (the
+ * engine's LOW_CONFIDENCE by default; `off`: never).
+ */
+export const REDECODE_BELOW_OVERRIDE =
+  process.env.BENCH_REDECODE === 'off'
+    ? null
+    : process.env.BENCH_REDECODE
+      ? Number(process.env.BENCH_REDECODE)
+      : undefined;
+
 /** One sentence, whole or streamed (STREAMED): through the VAD segmenter, as a session does. */
 export async function recognize(
   engine: PocketsphinxEngine,

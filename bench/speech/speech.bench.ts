@@ -8,7 +8,7 @@
  * Run: npm run bench:speech   (BENCH_PART=speed|quality runs one part; BENCH_VAD_SECONDS,
  * BENCH_RUNS, BENCH_SENTENCES change the run lengths; ASR_MODEL=stock measures the recognizer
  * without its clinical model; BENCH_STREAM=1 decodes the quality part's sentences while they are
- * "spoken", as live sessions do)
+ * "spoken", as live sessions do, and BENCH_REDECODE=off with it keeps every live answer)
  */
 import 'reflect-metadata';
 import { execFileSync, spawn } from 'node:child_process';
@@ -24,7 +24,13 @@ import { LanguageCatalog } from '../../src/language/catalog/language-catalog.js'
 import { PocketsphinxEngine } from '../../src/transcription/engines/pocketsphinx/pocketsphinx.engine.js';
 import { freePort } from '../support/free-port.js';
 import { measure, percentile, printTable } from '../support/latency.js';
-import { cpuSecondsOf, MIN_CONFIDENCE_OVERRIDE, STREAMED, streamClock } from './recognition-run.js';
+import {
+  cpuSecondsOf,
+  MIN_CONFIDENCE_OVERRIDE,
+  REDECODE_BELOW_OVERRIDE,
+  STREAMED,
+  streamClock,
+} from './recognition-run.js';
 import { fixtureAudio, speechQuality } from './speech-quality.js';
 
 const VAD_SECONDS = Number(process.env.BENCH_VAD_SECONDS ?? 60);
@@ -251,10 +257,11 @@ async function quality(): Promise<void> {
     timeoutMs: 60_000,
     clinicalDir: stock ? null : process.env.ASR_CLINICAL_DIR,
     minConfidence: MIN_CONFIDENCE_OVERRIDE,
+    redecodeBelow: REDECODE_BELOW_OVERRIDE,
   });
   await asr.onModuleInit();
   console.log(
-    `Recognizer model: ${stock ? 'stock en-us' : 'en-us + clinical (build/asr)'}, ${STREAMED ? 'streamed in 20 ms chunks (BENCH_STREAM=1)' : 'whole sentences'}`,
+    `Recognizer model: ${stock ? 'stock en-us' : 'en-us + clinical (build/asr)'}, ${STREAMED ? `streamed in 20 ms chunks (BENCH_STREAM=1), ${REDECODE_BELOW_OVERRIDE === null ? 'never decoded again' : 'doubtful sentences decoded again whole'}` : 'whole sentences'}`,
   );
   const tts = serviceTtsEngine();
   try {

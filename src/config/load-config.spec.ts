@@ -56,6 +56,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ASR_LIVE_DECODERS: 'many' })).toThrow(/ASR_LIVE_DECODERS.*integer/);
   });
 
+  it('takes a confidence from 0 (never) to 1 under which a streamed sentence is decoded again', () => {
+    expect(loadConfig({}).ASR_REDECODE_BELOW).toBeUndefined();
+    expect(loadConfig({ ASR_REDECODE_BELOW: '0' }).ASR_REDECODE_BELOW).toBe(0);
+    expect(loadConfig({ ASR_REDECODE_BELOW: '0.7' }).ASR_REDECODE_BELOW).toBe(0.7);
+    expect(() => loadConfig({ ASR_REDECODE_BELOW: '1.5' })).toThrow(
+      /ASR_REDECODE_BELOW \(currently 1.5\): .*not be greater than 1/,
+    );
+    expect(() => loadConfig({ ASR_REDECODE_BELOW: 'often' })).toThrow(/ASR_REDECODE_BELOW/);
+  });
+
   it('requires the settings of the chosen remote engine', () => {
     expect(() => loadConfig({ TRANSLATION_ENGINE: 'libretranslate' })).toThrow(
       /LIBRETRANSLATE_URL/,

@@ -85,6 +85,20 @@ export class SpeechEnv extends TranslationEnv {
   @Max(64)
   ASR_LIVE_DECODERS?: number;
 
+  /**
+   * A sentence decoded while spoken whose confidence comes out under this (or that has no words)
+   * is decoded again whole at its end, and the more confident answer kept: fewer doubtful
+   * sentences on real voices, for a whole decode's time (~0.1–0.3 s) added to those sentences'
+   * asr_result. Default: pocketsphinx's low-confidence threshold (0.49); 0 turns it off
+   * (docs/speech.md, "A second decode").
+   */
+  @Transform(toFloat)
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  @Max(1)
+  ASR_REDECODE_BELOW?: number;
+
   /** OpenAI-compatible transcription server, required when ASR_ENGINE=openai, e.g. http://127.0.0.1:8000/v1 */
   @Transform(trimmed)
   @IsOptional()

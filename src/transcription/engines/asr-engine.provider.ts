@@ -38,6 +38,7 @@ export const asrEngineProvider: Provider = {
           // since streamed sentences are as accurate as whole ones (docs/speech.md).
           liveDecoders:
             config.ASR_LIVE_DECODERS ?? DEFAULT_LIVE_DECODERS_PER_POOL_DECODER * poolSize,
+          redecodeBelow: config.ASR_REDECODE_BELOW === 0 ? null : config.ASR_REDECODE_BELOW,
           timeoutMs,
         });
       }

@@ -4,6 +4,7 @@ import { CEPSTRUM_SIZE, cepstralMeanOf, encodeStreamStart } from './cepstral-mea
 import { PocketsphinxEngine } from './pocketsphinx.engine.js';
 import {
   fakeDecoderEngine,
+  fakeDecoderScript,
   HAS_SPEECH_FIXTURES,
   signal,
   speechFixture,
@@ -132,20 +133,8 @@ describe('cepstral mean', () => {
 
 describe('a session channel with a fake decoder', () => {
   /** Answers each stream's end with the size of its S request and the next of MEANS. */
-  const FAKE = String.raw`
-import json, struct, sys
-GOOD = [0.5 * i - 3 for i in range(13)]
-MEANS = [GOOD, [1.0, 2.0], ["x"] * 13, None, GOOD]
-print(json.dumps({"ready": True, "ms": 1, "stream": True}), flush=True)
-stdin = sys.stdin.buffer
-started = ends = 0
-while True:
-    header = stdin.read(5)
-    if len(header) < 5:
-        break
-    op = header[:1]
-    size = struct.unpack("<I", header[1:])[0]
-    payload = stdin.read(size)
+  const FAKE = fakeDecoderScript(
+    String.raw`
     if op == b"S":
         started = size if size != 52 else struct.unpack("<13f", payload)[12]
     elif op == b"P":
@@ -156,8 +145,13 @@ while True:
             answer["mean"] = MEANS[ends % len(MEANS)]
         ends += 1
         print(json.dumps(answer), flush=True)
-`;
-
+`,
+    String.raw`
+GOOD = [0.5 * i - 3 for i in range(13)]
+MEANS = [GOOD, [1.0, 2.0], ["x"] * 13, None, GOOD]
+started = ends = 0
+`,
+  );
   it('keeps the last good mean and ignores a bad one from the decoder', async () => {
     const engine = fakeDecoderEngine(FAKE);
     const good = Array.from({ length: 13 }, (_, i) => 0.5 * i - 3);

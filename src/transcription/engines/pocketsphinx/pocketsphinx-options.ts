@@ -37,6 +37,12 @@ export interface PocketsphinxOptions {
   readonly script?: string;
   /** Hypotheses under this confidence are returned as "" (default MIN_CONFIDENCE). */
   readonly minConfidence?: number;
+  /**
+   * A streamed sentence less confident than this at its end (or without words) is decoded again
+   * whole and the more confident answer kept (default LOW_CONFIDENCE, the doubtful ones; null:
+   * never, the live answer as it is).
+   */
+  readonly redecodeBelow?: number | null;
   /** Requests allowed to wait for a decoder before new ones are refused (default 16 per decoder). */
   readonly maxQueue?: number;
   readonly startTimeoutMs?: number;

@@ -13,6 +13,7 @@ import { WORKER_SCRIPT } from './pocketsphinx-options.js';
 import { PocketsphinxEngine } from './pocketsphinx.engine.js';
 import {
   fakeDecoderEngine,
+  fakeDecoderScript,
   HAS_SPEECH_FIXTURES,
   signal,
   speechFixture,
@@ -193,25 +194,18 @@ async function failure(promise: Promise<unknown>): Promise<EngineUnavailableErro
 
 describe('PocketsphinxEngine.openStream with a fake decoder', () => {
   /** Speaks the protocol, writing what it hears to stderr, which must stay unread. */
-  const FAKE = String.raw`
-import json, struct, sys
-print(json.dumps({"ready": True, "ms": 1, "stream": "--no-stream" not in sys.argv[1]}), flush=True)
-stdin = sys.stdin.buffer
-while True:
-    header = stdin.read(5)
-    if len(header) < 5:
-        break
-    op = header[:1]
-    size = struct.unpack("<I", header[1:])[0]
-    stdin.read(size)
+  const FAKE = fakeDecoderScript(
+    String.raw`
     sys.stderr.write("SECRET patient words %s\n" % op.decode())
     sys.stderr.flush()
     if op == b"P":
         print(json.dumps({"partial": "SECRET so far", "ms": 0}), flush=True)
     elif op in (b"E", b"D"):
         print(json.dumps({"text": "SECRET words", "confidence": 0.9, "ms": 0}), flush=True)
-`;
-
+`,
+    '',
+    '"--no-stream" not in sys.argv[1]',
+  );
   it('never logs what the decoder writes to stderr', async () => {
     const logged: string[] = [];
     for (const level of ['log', 'warn', 'error', 'debug', 'verbose'] as const) {

@@ -13,6 +13,11 @@ export const PARTIAL_INTERVAL_MS = 250;
 export interface StreamPool {
   /** The transcript of a final answer, with the engine's confidence floor. */
   transcript(answer: WorkerAnswer): AsrTranscript;
+  /**
+   * A sentence whose live answer is less confident than this (or has no words) is decoded again
+   * whole at its end, and the more confident answer kept; undefined: never.
+   */
+  readonly redecodeBelow?: number;
   /** The error for a decoder that failed or exited (`reason` from the worker). */
   failed(reason: string): EngineError;
   /** The error for a finish() whose signal aborted, `since` the call in ms since the epoch. */
@@ -101,7 +106,7 @@ export class PocketsphinxStream implements AsrStream {
         reject(this.pool.timedOut(signal, since));
       };
       signal.addEventListener('abort', onAbort, { once: true });
-      this.worker.endStream().then(
+      this.worker.endStream(this.pool.redecodeBelow).then(
         (answer) => {
           if (settled) return;
           settled = true;

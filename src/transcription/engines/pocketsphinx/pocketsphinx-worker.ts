@@ -64,6 +64,19 @@ export function encodeRequest(samples: Float32Array, op: WorkerOp = 'D'): Buffer
 const EMPTY = new Float32Array(0);
 
 /**
+ * The E request: op, length, then nothing or the threshold under which the worker decodes the
+ * sentence again whole (float32 LE).
+ */
+export function encodeStreamEnd(redecodeBelow?: number): Buffer {
+  const threshold = redecodeBelow !== undefined && Number.isFinite(redecodeBelow);
+  const buffer = Buffer.alloc(threshold ? 9 : 5);
+  buffer.write('E', 0, 'latin1');
+  buffer.writeUInt32LE(threshold ? 4 : 0, 1);
+  if (threshold) buffer.writeFloatLE(redecodeBelow, 5);
+  return buffer;
+}
+
+/**
  * One decoder process: `python3 -u -I pocketsphinx_worker.py MODEL_DIR`, which loads the model
  * once and then answers length-prefixed PCM requests with one JSON line each, one at a time:
  * a whole utterance (decode()), or one utterance fed while it is spoken (startStream() … end or
@@ -191,13 +204,17 @@ export class PocketsphinxWorker {
     return this.ask<string>('partial', encodeRequest(samples, 'P'));
   }
 
-  /** Ends the stream's utterance: its final answer, as decode() gives it; the worker is then idle. */
-  endStream(): Promise<WorkerAnswer> {
+  /**
+   * Ends the stream's utterance: its final answer, as decode() gives it; the worker is then idle.
+   * Under `redecodeBelow` (or without words) the sentence is also decoded whole, and the more
+   * confident answer is given.
+   */
+  endStream(redecodeBelow?: number): Promise<WorkerAnswer> {
     if (this.state !== 'streaming') {
       return Promise.reject(new Error(`endStream() on a ${this.state} worker`));
     }
     this.state = 'busy';
-    return this.ask<WorkerAnswer>('final', encodeRequest(EMPTY, 'E'));
+    return this.ask<WorkerAnswer>('final', encodeStreamEnd(redecodeBelow));
   }
 
   /**

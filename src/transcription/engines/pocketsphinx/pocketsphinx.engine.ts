@@ -68,6 +68,8 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
   private readonly minConfidence: number;
   private readonly maxQueue: number;
   private readonly restartDelayMs: number;
+  /** What the streams need of the engine (see StreamPool). */
+  private readonly streamPool: StreamPool;
   /** The sentence each leased live decoder is decoding. */
   private readonly streams = new Map<PocketsphinxWorker, PocketsphinxStream>();
   /** Decoders killed on purpose (a stream's deadline): their exit is no news. */
@@ -88,6 +90,20 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
     this.minConfidence = options.minConfidence ?? MIN_CONFIDENCE;
     this.maxQueue = options.maxQueue ?? 16 * this.wholeSlots().length;
     this.restartDelayMs = options.restartDelayMs ?? 1_000;
+    this.streamPool = {
+      redecodeBelow:
+        options.redecodeBelow === null ? undefined : (options.redecodeBelow ?? LOW_CONFIDENCE),
+      transcript: (answer) => this.transcript(answer),
+      failed: (reason) => this.unavailable(`a decoder ${reason} while transcribing.`, SETUP_HINT),
+      timedOut: (signal, since) => this.timeout(signal, since, false),
+      release: (worker, kill) => {
+        this.streams.delete(worker);
+        if (kill && !worker.exited) {
+          this.killed.add(worker);
+          worker.kill();
+        }
+      },
+    };
   }
 
   languages(): readonly string[] {
@@ -215,19 +231,6 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
     return this.slots.filter((slot) => slot.live && slot.worker?.idle && slot.worker.canStream)
       .length;
   }
-
-  private readonly streamPool: StreamPool = {
-    transcript: (answer) => this.transcript(answer),
-    failed: (reason) => this.unavailable(`a decoder ${reason} while transcribing.`, SETUP_HINT),
-    timedOut: (signal, since) => this.timeout(signal, since, false),
-    release: (worker, kill) => {
-      this.streams.delete(worker);
-      if (kill && !worker.exited) {
-        this.killed.add(worker);
-        worker.kill();
-      }
-    },
-  };
 
   /** Recognizes half a second of faint noise through a decoder. */
   async probe(): Promise<void> {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodeWav } from '../../../audio/wav-decoder.js';
+import type { PocketsphinxOptions } from './pocketsphinx-options.js';
 import { PocketsphinxEngine } from './pocketsphinx.engine.js';
 
 /** test/fixtures/audio/speech/: sentences spoken by festival's voices (npm run fixtures:generate). */
@@ -22,17 +23,43 @@ export const signal = () => new AbortController().signal;
 
 /**
  * An engine with one decoder for whole segments and one for live sentences, its partials paced
- * by `clock` (the test moves it), started: both decoders have loaded the model.
+ * by `clock` (the test moves it), started: both decoders have loaded the model. `redecodeBelow`
+ * as the engine's option (default: the engine's, LOW_CONFIDENCE).
  */
-export async function startLiveEngine(clock: { now: number }): Promise<PocketsphinxEngine> {
+export async function startLiveEngine(
+  clock: { now: number },
+  redecodeBelow?: number | null,
+): Promise<PocketsphinxEngine> {
   const engine = new PocketsphinxEngine({
     poolSize: 1,
     liveDecoders: 1,
     timeoutMs: 30_000,
     now: () => clock.now,
+    redecodeBelow,
   });
   await engine.onModuleInit();
   return engine;
+}
+
+/**
+ * The script of a stand-in decoder for fakeDecoderEngine: `setup` (Python, at the top level), the
+ * ready line (`stream`: a Python expression), then `handle` (Python, indented by 4) for each
+ * request, with its `op` (one byte), `size` and `payload` read.
+ */
+export function fakeDecoderScript(handle: string, setup = '', stream = 'True'): string {
+  return String.raw`
+import json, struct, sys
+${setup}
+print(json.dumps({"ready": True, "ms": 1, "stream": ${stream}}), flush=True)
+stdin = sys.stdin.buffer
+while True:
+    header = stdin.read(5)
+    if len(header) < 5:
+        break
+    op = header[:1]
+    size = struct.unpack("<I", header[1:])[0]
+    payload = stdin.read(size)
+${handle}`;
 }
 
 /**
@@ -42,7 +69,9 @@ export async function startLiveEngine(clock: { now: number }): Promise<Pocketsph
  */
 export function fakeDecoderEngine(
   script: string,
-  options: { now?: () => number; modelDir?: (dir: string) => string } = {},
+  options: Pick<PocketsphinxOptions, 'now' | 'redecodeBelow'> & {
+    modelDir?: (dir: string) => string;
+  } = {},
 ): PocketsphinxEngine {
   const dir = mkdtempSync(join(tmpdir(), 'fake-decoder-'));
   writeFileSync(join(dir, 'fake.py'), script);
@@ -55,5 +84,6 @@ export function fakeDecoderEngine(
     clinicalDir: null,
     modelDir: options.modelDir?.(dir) ?? dir,
     now: options.now,
+    redecodeBelow: options.redecodeBelow,
   });
 }

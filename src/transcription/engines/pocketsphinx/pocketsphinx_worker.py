@@ -11,7 +11,8 @@ Protocol
                           or {"fatal": "<reason>"}
   stdin, per request:     1-byte op, 4-byte little-endian length N, then N bytes (s16le 16 kHz
                           mono PCM for D, C and P; for S nothing, or a carried cepstral mean:
-                          as many float32 LE as the cepstrum has (13); nothing for E and X)
+                          as many float32 LE as the cepstrum has (13); for E nothing, or a
+                          float32 LE threshold, below; nothing for X)
     D  decode a whole utterance     -> {"text": "...", "confidence": <0..1 or null>, "ms": <ms>}
     S  start a stream (start_stream + start_utt, live mode)                   -> no answer
        with a carried mean (the same session's previous sentence, finite, of the cepstrum's
@@ -21,6 +22,9 @@ Protocol
     P  feed a chunk, then tell the words so far    -> {"partial": "...", "ms": <ms of the chunk>}
     E  end the stream (end_utt)      -> as D, "ms" being the decoder's time over the whole stream,
                                         and "mean": the live cepstral mean after it (floats)
+       with a threshold, a sentence whose live confidence is under it (or that has no words) is
+       decoded again whole, from the stream's audio kept in memory, and the more confident of
+       the two answers is given ("mean" still the live one)
     X  drop the stream (end_utt, no answer): the worker is free for the next request
   any answer may instead be {"error": "<exception class>"}; a failure inside a stream (S or C)
   is kept and answered at its P or E. A worker holds at most one stream; D or S during a stream
@@ -208,6 +212,7 @@ class Stream:
         self.seconds = 0.0  # decoder time spent on the stream
         self.held = []  # the first PRIME_BYTES of audio, until they prime the mean
         self.held_bytes = 0
+        self.audio = []  # the stream's audio, for a second decode at its end (memory only)
 
     def start(self, carried=b""):
         self.drop()
@@ -215,6 +220,7 @@ class Stream:
         self.seconds = 0.0
         self.held = []
         self.held_bytes = 0
+        self.audio = []
         began = time.monotonic()
         try:
             if self.cmn is None:
@@ -235,6 +241,7 @@ class Stream:
         began = time.monotonic()
         if self.open and self.error is None and pcm:
             try:
+                self.audio.append(pcm)
                 if self.held is None:
                     self.decoder.process_raw(pcm, False, False)
                 else:
@@ -264,11 +271,12 @@ class Stream:
             self.error = type(error).__name__
             return {"error": self.error}
 
-    def end(self):
+    def end(self, redecode_below=None):
         if not self.open:
             return {"error": self.error or "NoStream"}
         began = time.monotonic()
         self.open = False
+        audio, self.audio = b"".join(self.audio), []
         try:
             if self.held and self.error is None:
                 self.prime()  # a sentence shorter than PRIME_BYTES: decoded as a whole one
@@ -277,6 +285,8 @@ class Stream:
                 return {"error": self.error}
             text, confidence = result(self.decoder)
             mean = self.cmn.current()
+            if redecode_below is not None and (confidence is None or confidence < redecode_below):
+                text, confidence = self.redecode(audio, text, confidence)
         except Exception as error:
             return {"error": type(error).__name__}
         self.seconds += time.monotonic() - began
@@ -285,7 +295,21 @@ class Stream:
             answer["mean"] = mean
         return answer
 
+    def redecode(self, audio, text, confidence):
+        """The sentence decoded again whole (its own batch mean, as D): the more confident answer.
+
+        A live decode subtracts the session's running cepstral mean, a whole one the sentence's
+        own; on real people's speech neither is always right, and the decoder's posterior tells
+        which one heard the sentence better (docs/speech.md, "A second decode").
+        """
+        self.cmn.whole()
+        whole_text, whole_confidence = decode(self.decoder, audio)
+        if whole_confidence is not None and (confidence is None or whole_confidence > confidence):
+            return whole_text, whole_confidence
+        return text, confidence
+
     def drop(self):
+        self.audio = []
         if self.open:
             self.open = False
             try:
@@ -380,6 +404,14 @@ class LiveCmn:
         self.type.value = self.batch
 
 
+def end_threshold(payload):
+    """E's optional threshold: one finite float32 LE; None for anything else."""
+    if len(payload) != 4:
+        return None
+    (value,) = struct.unpack("<f", payload)
+    return value if math.isfinite(value) else None
+
+
 def main():
     started = time.monotonic()
     model_dir = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/pocketsphinx/model/en-us"
@@ -423,7 +455,7 @@ def main():
         elif op == b"S":
             stream.start(payload)
         elif op == b"E":
-            reply(stream.end())
+            reply(stream.end(end_threshold(payload)))
         elif op == b"X":
             stream.drop()
         elif op == b"D":

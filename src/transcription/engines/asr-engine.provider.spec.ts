@@ -1,0 +1,21 @@
+import { describe, expect, it } from '@jest/globals';
+import { loadConfig } from '../../config/load-config.js';
+import { LanguageCatalog } from '../../language/catalog/language-catalog.js';
+import { asrEngineProvider } from './asr-engine.provider.js';
+import { PocketsphinxEngine } from './pocketsphinx/pocketsphinx.engine.js';
+
+/** The engine the provider builds (not started: no decoder is spawned) and its second-decode threshold. */
+function redecodeBelow(env: Record<string, string>): number | undefined {
+  const factory = (asrEngineProvider as { useFactory: (...args: unknown[]) => unknown }).useFactory;
+  const engine = factory(loadConfig({ ASR_POOL_SIZE: '1', ...env }), new LanguageCatalog());
+  expect(engine).toBeInstanceOf(PocketsphinxEngine);
+  return (engine as unknown as { streamPool: { redecodeBelow?: number } }).streamPool.redecodeBelow;
+}
+
+describe('the pocketsphinx engine from the settings', () => {
+  it('decodes doubtful streamed sentences again under LOW_CONFIDENCE, another threshold, or never at 0', () => {
+    expect(redecodeBelow({})).toBe(0.49);
+    expect(redecodeBelow({ ASR_REDECODE_BELOW: '0.7' })).toBe(0.7);
+    expect(redecodeBelow({ ASR_REDECODE_BELOW: '0' })).toBeUndefined();
+  });
+});

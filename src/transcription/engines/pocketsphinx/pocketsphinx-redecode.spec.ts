@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { speakInto } from '../../../../test/support/speak-into.js';
+import { AsrChannel } from '../asr-engine.js';
+import { LOW_CONFIDENCE } from './pocketsphinx-confidence.js';
+import { encodeStreamEnd } from './pocketsphinx-worker.js';
+import { PocketsphinxEngine } from './pocketsphinx.engine.js';
+import {
+  fakeDecoderEngine,
+  fakeDecoderScript,
+  HAS_SPEECH_FIXTURES,
+  signal,
+  speechFixture,
+  startLiveEngine,
+} from './pocketsphinx.fixture.js';
+
+// A streamed sentence the live decode is doubtful of is decoded again whole at its end, and the
+// more confident of the two answers is kept (docs/speech.md, "A second decode").
+
+describe('the end of a stream', () => {
+  it('carries the threshold of a second decode as one float32, or nothing', () => {
+    const request = encodeStreamEnd(0.49);
+    expect(request.toString('latin1', 0, 1)).toBe('E');
+    expect(request.readUInt32LE(1)).toBe(4);
+    expect(request.readFloatLE(5)).toBeCloseTo(0.49, 6);
+    expect(encodeStreamEnd()).toEqual(Buffer.from([0x45, 0, 0, 0, 0]));
+    expect(encodeStreamEnd(Number.NaN)).toEqual(Buffer.from([0x45, 0, 0, 0, 0]));
+  });
+});
+
+describe('the threshold sent to the decoder', () => {
+  /** Answers each stream's end with the threshold it was sent, or "none". */
+  const FAKE = fakeDecoderScript(String.raw`
+    if op == b"P":
+        print(json.dumps({"partial": "", "ms": 0}), flush=True)
+    elif op in (b"E", b"D"):
+        told = "%.2f" % struct.unpack("<f", payload)[0] if op == b"E" and size == 4 else "none"
+        print(json.dumps({"text": "below " + told, "confidence": 0.9, "ms": 0}), flush=True)
+`);
+  const sentence = async (engine: PocketsphinxEngine) => {
+    await engine.onModuleInit();
+    try {
+      const stream = engine.openStream(['en-US'])!;
+      stream.push(new Float32Array(3200));
+      return (await stream.finish(signal())).text;
+    } finally {
+      await engine.close();
+    }
+  };
+
+  it('is LOW_CONFIDENCE by default, another when told, and none when switched off', async () => {
+    expect(await sentence(fakeDecoderEngine(FAKE))).toBe(`below ${LOW_CONFIDENCE.toFixed(2)}`);
+    expect(await sentence(fakeDecoderEngine(FAKE, { redecodeBelow: 0.7 }))).toBe('below 0.70');
+    expect(await sentence(fakeDecoderEngine(FAKE, { redecodeBelow: null }))).toBe('below none');
+  });
+});
+
+(HAS_SPEECH_FIXTURES ? describe : describe.skip)('a second decode on a real decoder', () => {
+  const clock = { now: 0 };
+  let engine: PocketsphinxEngine;
+  let liveOnly: PocketsphinxEngine;
+
+  beforeAll(async () => {
+    [engine, liveOnly] = await Promise.all([startLiveEngine(clock), startLiveEngine(clock, null)]);
+  }, 30_000);
+
+  afterAll(() => Promise.all([engine.close(), liveOnly.close()]));
+
+  const streamed = async (on: PocketsphinxEngine, samples: Float32Array, channel: AsrChannel) => {
+    const stream = on.openStream(['en-US'], undefined, channel)!;
+    await speakInto(stream, samples, clock);
+    return stream.finish(signal());
+  };
+
+  it('answers as a whole decode when a wrong carried mean leaves the live one doubtful, and carries the live mean', async () => {
+    const session: AsrChannel = {};
+    await streamed(engine, speechFixture('03-allergies.wav'), session);
+    // The mean of another room and voice: every coefficient off.
+    const wrong: AsrChannel = { cepstralMean: session.cepstralMean!.map((v) => v + 2) };
+    const samples = speechFixture('05-breathe-slowly.wav');
+    const whole = await engine.transcribe({ samples, localeHints: ['en-US'] }, signal());
+
+    const a = { ...wrong };
+    const b = { ...wrong };
+    const live = await streamed(liveOnly, samples, a);
+    expect(live.confidence).toBeLessThan(LOW_CONFIDENCE);
+    expect(whole.confidence).toBeGreaterThan(live.confidence!);
+    expect(await streamed(engine, samples, b)).toEqual(whole);
+    // The next sentence goes on from the session's running mean, not this sentence's own.
+    expect(b.cepstralMean).toEqual(a.cepstralMean);
+  }, 30_000);
+
+  it('keeps the live answer of a sentence it is sure of', async () => {
+    const session: AsrChannel = {};
+    await streamed(engine, speechFixture('03-allergies.wav'), session);
+    const first = session.cepstralMean!;
+    const samples = speechFixture('01-fever-headache.wav');
+    const a: AsrChannel = { cepstralMean: first };
+    const b: AsrChannel = { cepstralMean: first };
+    const live = await streamed(liveOnly, samples, a);
+    expect(live.confidence).toBeGreaterThanOrEqual(LOW_CONFIDENCE);
+    expect(await streamed(engine, samples, b)).toEqual(live);
+  }, 30_000);
+});
