@@ -1,7 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { speakInto } from '../../../../test/support/speak-into.js';
 import { AsrChannel } from '../asr-engine.js';
 import { LOW_CONFIDENCE } from './pocketsphinx-confidence.js';
+import { WORKER_SCRIPT } from './pocketsphinx-options.js';
 import { encodeStreamEnd } from './pocketsphinx-worker.js';
 import { PocketsphinxEngine } from './pocketsphinx.engine.js';
 import {
@@ -24,6 +27,61 @@ describe('the end of a stream', () => {
     expect(request.readFloatLE(5)).toBeCloseTo(0.49, 6);
     expect(encodeStreamEnd()).toEqual(Buffer.from([0x45, 0, 0, 0, 0]));
     expect(encodeStreamEnd(Number.NaN)).toEqual(Buffer.from([0x45, 0, 0, 0, 0]));
+  });
+});
+
+describe("the worker's Stream with a stand-in decoder", () => {
+  /**
+   * Runs pocketsphinx_worker.Stream on a stand-in decoder whose live pass hears "live words"
+   * (posterior 0.3) and whose whole decode hears "whole words" (0.8) or, with `fail`, raises.
+   */
+  const end = (redecodeBelow: string, fail = false): unknown => {
+    const script = String.raw`
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import pocketsphinx_worker as w
+class Segment:
+    def __init__(self, word, prob): self.word, self.prob = word, prob
+class Hyp:
+    hypstr = ""
+class Logmath:
+    def exp(self, value): return value
+class Decoder:
+    streams = 0
+    def start_stream(self):
+        self.streams += 1
+        if self.streams > 1 and ${fail ? 'True' : 'False'}:
+            raise MemoryError()
+    def start_utt(self): pass
+    def process_raw(self, pcm, no_search, full_utt): pass
+    def end_utt(self): pass
+    def hyp(self): return Hyp()
+    def get_logmath(self): return Logmath()
+    def seg(self):
+        words, prob = ("live", 0.3) if self.streams == 1 else ("whole", 0.8)
+        return [Segment(words, prob), Segment("words", prob)]
+class Cmn:
+    def reset(self): pass
+    def whole(self): pass
+    def carry(self, carried): return True
+    def current(self): return [0.0] * 13
+stream = w.Stream(Decoder(), Cmn())
+stream.start(b"")
+stream.feed(bytes(3200))
+print(json.dumps(stream.end(${redecodeBelow})))
+`;
+    const run = spawnSync('/usr/bin/python3', ['-I', '-c', script, dirname(WORKER_SCRIPT)], {
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    return JSON.parse(run.stdout) as unknown;
+  };
+
+  it('answers the more confident of the live and the whole decode, and keeps the live one if the second fails', () => {
+    expect(end('None')).toMatchObject({ text: 'live words', confidence: 0.3 });
+    expect(end('0.2')).toMatchObject({ text: 'live words', confidence: 0.3 });
+    expect(end('0.49')).toMatchObject({ text: 'whole words', confidence: 0.8 });
+    expect(end('0.49', true)).toMatchObject({ text: 'live words', confidence: 0.3 });
   });
 });
 

@@ -302,8 +302,11 @@ class Stream:
         own; on real people's speech neither is always right, and the decoder's posterior tells
         which one heard the sentence better (docs/speech.md, "A second decode").
         """
-        self.cmn.whole()
-        whole_text, whole_confidence = decode(self.decoder, audio)
+        try:
+            self.cmn.whole()
+            whole_text, whole_confidence = decode(self.decoder, audio)
+        except Exception:
+            return text, confidence  # the live answer stands: a second chance must not cost it
         if whole_confidence is not None and (confidence is None or whole_confidence > confidence):
             return whole_text, whole_confidence
         return text, confidence
