@@ -88,9 +88,10 @@ export class SpeechEnv extends TranslationEnv {
   /**
    * A sentence decoded while spoken whose confidence comes out under this (or that has no words)
    * is decoded again whole at its end, and the more confident answer kept: fewer doubtful
-   * sentences on real voices, for a whole decode's time (~0.1–0.3 s) added to those sentences'
-   * asr_result. Default: pocketsphinx's low-confidence threshold (0.49); 0 turns it off
-   * (docs/speech.md, "A second decode").
+   * sentences on real voices, for those sentences' decoder CPU doubled and their asr_result
+   * ~75–80 ms later (most of the second decode runs in the wait for the boundary). Default:
+   * pocketsphinx's low-confidence threshold (0.49); 0 turns it off (docs/speech.md, "A second
+   * decode").
    */
   @Transform(toFloat)
   @IsOptional()
