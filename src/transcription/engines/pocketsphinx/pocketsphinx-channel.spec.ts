@@ -9,6 +9,7 @@ import {
   signal,
   speechFixture,
   startLiveEngine,
+  streamSentence,
 } from './pocketsphinx.fixture.js';
 import { speakInto } from '../../../../test/support/speak-into.js';
 
@@ -47,11 +48,8 @@ describe('cepstral mean', () => {
 
   afterAll(() => engine.close());
 
-  const streamed = async (samples: Float32Array, channel?: AsrChannel, onPartial?: () => void) => {
-    const stream = engine.openStream(['en-US'], onPartial, channel)!;
-    await speakInto(stream, samples, clock);
-    return stream.finish(signal());
-  };
+  const streamed = (samples: Float32Array, channel?: AsrChannel) =>
+    streamSentence(engine, samples, clock, channel);
 
   it("stores each sentence's mean, and the next sentence starts from it", async () => {
     const session: AsrChannel = {};

@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { speakInto } from '../../../../test/support/speak-into.js';
 import { AsrChannel } from '../asr-engine.js';
 import { LOW_CONFIDENCE } from './pocketsphinx-confidence.js';
 import { WORKER_SCRIPT } from './pocketsphinx-options.js';
@@ -14,6 +13,7 @@ import {
   signal,
   speechFixture,
   startLiveEngine,
+  streamSentence,
 } from './pocketsphinx.fixture.js';
 
 // A streamed sentence the live decode is doubtful of is decoded again whole at its end, and the
@@ -123,11 +123,8 @@ describe('the threshold sent to the decoder', () => {
 
   afterAll(() => Promise.all([engine.close(), liveOnly.close()]));
 
-  const streamed = async (on: PocketsphinxEngine, samples: Float32Array, channel: AsrChannel) => {
-    const stream = on.openStream(['en-US'], undefined, channel)!;
-    await speakInto(stream, samples, clock);
-    return stream.finish(signal());
-  };
+  const streamed = (on: PocketsphinxEngine, samples: Float32Array, channel: AsrChannel) =>
+    streamSentence(on, samples, clock, channel);
 
   it('answers as a whole decode when a wrong carried mean leaves the live one doubtful, and carries the live mean', async () => {
     const session: AsrChannel = {};

@@ -18,6 +18,7 @@ import {
   signal,
   speechFixture,
   startLiveEngine,
+  streamSentence,
 } from './pocketsphinx.fixture.js';
 
 // Sentences decoded while they are spoken, through real decoders (and a fake one for stderr).
@@ -84,13 +85,9 @@ async function failure(promise: Promise<unknown>): Promise<EngineUnavailableErro
     const samples = speechFixture('05-breathe-slowly.wav');
     const decode = async (before?: Float32Array) => {
       if (before) {
-        const earlier = engine.openStream(['en-US'])!;
-        await speakInto(earlier, before);
-        await earlier.finish(signal());
+        await streamSentence(engine, before);
       }
-      const stream = engine.openStream(['en-US'])!;
-      await speakInto(stream, samples);
-      return stream.finish(signal());
+      return streamSentence(engine, samples);
     };
     const first = await decode();
     const noise = new Float32Array(48_000).map((_, i) => Math.sin(i * 12.9898) * 0.6);

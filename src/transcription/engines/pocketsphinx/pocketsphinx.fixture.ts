@@ -3,7 +3,9 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { speakInto } from '../../../../test/support/speak-into.js';
 import { decodeWav } from '../../../audio/wav-decoder.js';
+import type { AsrChannel, AsrTranscript } from '../asr-engine.js';
 import type { PocketsphinxOptions } from './pocketsphinx-options.js';
 import { PocketsphinxEngine } from './pocketsphinx.engine.js';
 
@@ -39,6 +41,21 @@ export async function startLiveEngine(
   });
   await engine.onModuleInit();
   return engine;
+}
+
+/**
+ * One English sentence streamed into `engine` as it is spoken (speakInto, paced by `clock` when
+ * given), in `channel`, then finished: its transcript.
+ */
+export async function streamSentence(
+  engine: PocketsphinxEngine,
+  samples: Float32Array,
+  clock?: { now: number },
+  channel?: AsrChannel,
+): Promise<AsrTranscript> {
+  const stream = engine.openStream(['en-US'], undefined, channel)!;
+  await speakInto(stream, samples, clock);
+  return stream.finish(signal());
 }
 
 /**
