@@ -19,11 +19,7 @@ import { PocketsphinxEngine } from '../../src/transcription/engines/pocketsphinx
 import { wordDistance, words } from '../../src/transcription/wer.js';
 import { printTable } from '../support/latency.js';
 import { allisonPrompts, librivoxClips, type Recording } from './recorded-sets.js';
-import {
-  MIN_CONFIDENCE_OVERRIDE,
-  REDECODE_BELOW_OVERRIDE,
-  STREAM_PAUSE_MS as PAUSE,
-} from './recognition-run.js';
+import { ENGINE_OVERRIDES, STREAM_PAUSE_MS as PAUSE } from './recognition-run.js';
 import { recognizeSegmented } from './segmented-stream.js';
 
 const LIMIT = Number(process.env.BENCH_SENTENCES ?? Infinity);
@@ -35,8 +31,7 @@ const engine = (liveDecoders: number) =>
     liveDecoders,
     now: () => clock.now,
     timeoutMs: 60_000,
-    minConfidence: MIN_CONFIDENCE_OVERRIDE,
-    redecodeBelow: REDECODE_BELOW_OVERRIDE,
+    ...ENGINE_OVERRIDES,
   });
 
 async function main(): Promise<void> {

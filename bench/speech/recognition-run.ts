@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { PAUSE_MS as PAUSE } from '../../src/audio/vad/segmenter-settings.js';
 import { SileroVadModel } from '../../src/audio/vad/silero-vad.model.js';
 import type { AsrChannel } from '../../src/transcription/engines/asr-engine.js';
+import type { PocketsphinxOptions } from '../../src/transcription/engines/pocketsphinx/pocketsphinx-options.js';
 import type { PocketsphinxEngine } from '../../src/transcription/engines/pocketsphinx/pocketsphinx.engine.js';
 import { wordDistance, words } from '../../src/transcription/wer.js';
 import type { BenchVoice } from './bench-voices.js';
@@ -54,7 +55,7 @@ export const STREAM_PAUSE_MS =
   process.env.BENCH_PAUSE_MS === 'off' ? undefined : Number(process.env.BENCH_PAUSE_MS ?? PAUSE);
 
 /** ASR_MIN_CONFIDENCE: another drop threshold (MIN_CONFIDENCE), to study it; else the engine's. */
-export const MIN_CONFIDENCE_OVERRIDE = process.env.ASR_MIN_CONFIDENCE
+const MIN_CONFIDENCE_OVERRIDE = process.env.ASR_MIN_CONFIDENCE
   ? Number(process.env.ASR_MIN_CONFIDENCE)
   : undefined;
 
@@ -68,6 +69,12 @@ export const REDECODE_BELOW_OVERRIDE =
     : process.env.BENCH_REDECODE
       ? Number(process.env.BENCH_REDECODE)
       : undefined;
+
+/** The engine options every bench that recognizes takes from the environment (the two above). */
+export const ENGINE_OVERRIDES: Pick<PocketsphinxOptions, 'minConfidence' | 'redecodeBelow'> = {
+  minConfidence: MIN_CONFIDENCE_OVERRIDE,
+  redecodeBelow: REDECODE_BELOW_OVERRIDE,
+};
 
 /** One sentence, whole or streamed (STREAMED): through the VAD segmenter, as a session does. */
 export async function recognize(

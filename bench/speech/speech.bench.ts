@@ -26,7 +26,7 @@ import { freePort } from '../support/free-port.js';
 import { measure, percentile, printTable } from '../support/latency.js';
 import {
   cpuSecondsOf,
-  MIN_CONFIDENCE_OVERRIDE,
+  ENGINE_OVERRIDES,
   REDECODE_BELOW_OVERRIDE,
   STREAMED,
   streamClock,
@@ -256,8 +256,7 @@ async function quality(): Promise<void> {
     now: () => streamClock.now,
     timeoutMs: 60_000,
     clinicalDir: stock ? null : process.env.ASR_CLINICAL_DIR,
-    minConfidence: MIN_CONFIDENCE_OVERRIDE,
-    redecodeBelow: REDECODE_BELOW_OVERRIDE,
+    ...ENGINE_OVERRIDES,
   });
   await asr.onModuleInit();
   console.log(
