@@ -220,7 +220,6 @@ class Stream:
         self.seconds = 0.0
         self.held = []
         self.held_bytes = 0
-        self.audio = []
         began = time.monotonic()
         try:
             if self.cmn is None:
