@@ -8,7 +8,9 @@
  * Run: npm run bench:speech   (BENCH_PART=speed|quality runs one part; BENCH_VAD_SECONDS,
  * BENCH_RUNS, BENCH_SENTENCES change the run lengths; ASR_MODEL=stock measures the recognizer
  * without its clinical model; BENCH_STREAM=1 decodes the quality part's sentences while they are
- * "spoken", as live sessions do, and BENCH_REDECODE=off with it keeps every live answer)
+ * "spoken", as live sessions do, and BENCH_REDECODE=off with it keeps every live answer;
+ * BENCH_LIVE_DECODERS=0 with it cuts them with the VAD but decodes each sentence whole, as the
+ * REST path and a session without a free live decoder do)
  */
 import 'reflect-metadata';
 import { execFileSync, spawn } from 'node:child_process';
@@ -246,13 +248,24 @@ async function speed(): Promise<void> {
   printTable(['when', 'server process', 'decoder workers and other children'], memory);
 }
 
+/** The live decoders of streamed runs (BENCH_LIVE_DECODERS; 0: each VAD sentence decoded whole). */
+const LIVE_DECODERS = Number(process.env.BENCH_LIVE_DECODERS ?? 2);
+
+/** How the quality part's sentences are recognized, for the report's header. */
+function mode(): string {
+  if (!STREAMED) return 'whole sentences';
+  if (LIVE_DECODERS === 0) return 'cut by the VAD, each sentence decoded whole (as REST does)';
+  const again = REDECODE_BELOW_OVERRIDE === null ? 'never' : 'doubtful ones';
+  return `streamed in 20 ms chunks (BENCH_STREAM=1), ${again} decoded again whole`;
+}
+
 async function quality(): Promise<void> {
   // ASR_MODEL=stock: Debian's en-us model alone (the figures before the clinical model);
   // ASR_CLINICAL_DIR: another build of the clinical model (e.g. another weight in model.json).
   const stock = process.env.ASR_MODEL === 'stock';
   const asr = new PocketsphinxEngine({
     poolSize: 1,
-    liveDecoders: STREAMED ? 2 : 0,
+    liveDecoders: STREAMED ? LIVE_DECODERS : 0,
     now: () => streamClock.now,
     timeoutMs: 60_000,
     clinicalDir: stock ? null : process.env.ASR_CLINICAL_DIR,
@@ -260,7 +273,7 @@ async function quality(): Promise<void> {
   });
   await asr.onModuleInit();
   console.log(
-    `Recognizer model: ${stock ? 'stock en-us' : 'en-us + clinical (build/asr)'}, ${STREAMED ? `streamed in 20 ms chunks (BENCH_STREAM=1), ${REDECODE_BELOW_OVERRIDE === null ? 'never decoded again' : 'doubtful sentences decoded again whole'}` : 'whole sentences'}`,
+    `Recognizer model: ${stock ? 'stock en-us' : 'en-us + clinical (build/asr)'}, ${mode()}`,
   );
   const tts = serviceTtsEngine();
   try {
