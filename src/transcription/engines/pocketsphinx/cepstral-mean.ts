@@ -15,14 +15,3 @@ export function cepstralMeanOf(value: unknown): readonly number[] | undefined {
   const floats = Float32Array.from(value as number[]);
   return floats.every(Number.isFinite) ? Object.freeze(Array.from(floats)) : undefined;
 }
-
-/** The S request: op, length, then the mean as float32 LE (nothing without a valid one). */
-export function encodeStreamStart(mean: readonly number[] | undefined): Buffer {
-  const carried = cepstralMeanOf(mean);
-  const bytes = carried ? carried.length * 4 : 0;
-  const buffer = Buffer.alloc(5 + bytes);
-  buffer.write('S', 0, 'latin1');
-  buffer.writeUInt32LE(bytes, 1);
-  carried?.forEach((value, i) => buffer.writeFloatLE(value, 5 + 4 * i));
-  return buffer;
-}

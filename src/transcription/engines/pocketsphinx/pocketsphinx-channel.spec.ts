@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { AsrChannel } from '../asr-engine.js';
-import { CEPSTRUM_SIZE, cepstralMeanOf, encodeStreamStart } from './cepstral-mean.js';
+import { CEPSTRUM_SIZE, cepstralMeanOf } from './cepstral-mean.js';
+import { encodeStreamStart } from './pocketsphinx-worker.js';
 import { PocketsphinxEngine } from './pocketsphinx.engine.js';
 import {
   fakeDecoderEngine,

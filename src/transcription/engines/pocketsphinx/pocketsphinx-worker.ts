@@ -1,6 +1,6 @@
 import { ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
-import { cepstralMeanOf, encodeStreamStart } from './cepstral-mean.js';
+import { cepstralMeanOf } from './cepstral-mean.js';
 
 /** The worker's answer to one request (see pocketsphinx_worker.py). */
 export interface WorkerAnswer {
@@ -63,17 +63,24 @@ export function encodeRequest(samples: Float32Array, op: WorkerOp = 'D'): Buffer
 
 const EMPTY = new Float32Array(0);
 
-/**
- * The E request: op, length, then nothing or the threshold under which the worker decodes the
- * sentence again whole (float32 LE).
- */
+/** A request whose payload is `values` as float32 LE: op, length, then the floats. */
+function encodeFloats(op: WorkerOp, values: readonly number[]): Buffer {
+  const buffer = Buffer.alloc(5 + 4 * values.length);
+  buffer.write(op, 0, 'latin1');
+  buffer.writeUInt32LE(4 * values.length, 1);
+  values.forEach((value, i) => buffer.writeFloatLE(value, 5 + 4 * i));
+  return buffer;
+}
+
+/** The S request: the carried cepstral mean, or nothing without a valid one. */
+export function encodeStreamStart(mean: readonly number[] | undefined): Buffer {
+  return encodeFloats('S', cepstralMeanOf(mean) ?? []);
+}
+
+/** The E request: nothing, or the threshold under which the worker decodes the sentence again whole. */
 export function encodeStreamEnd(redecodeBelow?: number): Buffer {
   const threshold = redecodeBelow !== undefined && Number.isFinite(redecodeBelow);
-  const buffer = Buffer.alloc(threshold ? 9 : 5);
-  buffer.write('E', 0, 'latin1');
-  buffer.writeUInt32LE(threshold ? 4 : 0, 1);
-  if (threshold) buffer.writeFloatLE(redecodeBelow, 5);
-  return buffer;
+  return encodeFloats('E', threshold ? [redecodeBelow] : []);
 }
 
 /**
