@@ -384,10 +384,8 @@ class LiveCmn:
         makes them, so the mean then moves with the new speech as it did with the prior. False,
         and nothing changed, for anything but finite floats of the cepstrum's size.
         """
-        if len(carried) != self.size:
-            return False
-        values = struct.unpack("<%df" % (self.size // 4), carried)
-        if not all(math.isfinite(value) for value in values):
+        values = finite_floats(carried, self.size // 4)
+        if values is None:
             return False
         floats = self.ctypes.c_float * len(values)
         floats.from_address(self.pointer(0))[:] = values
@@ -406,12 +404,18 @@ class LiveCmn:
         self.type.value = self.batch
 
 
+def finite_floats(payload, count):
+    """payload as `count` float32 LE, or None unless it is exactly that and every one is finite."""
+    if len(payload) != 4 * count:
+        return None
+    values = struct.unpack("<%df" % count, payload)
+    return values if all(math.isfinite(value) for value in values) else None
+
+
 def end_threshold(payload):
     """E's optional threshold: one finite float32 LE; None for anything else."""
-    if len(payload) != 4:
-        return None
-    (value,) = struct.unpack("<f", payload)
-    return value if math.isfinite(value) else None
+    values = finite_floats(payload, 1)
+    return values[0] if values else None
 
 
 def main():
