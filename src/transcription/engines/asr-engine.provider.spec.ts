@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { loadConfig } from '../../config/load-config.js';
 import { LanguageCatalog } from '../../language/catalog/language-catalog.js';
 import { asrEngineProvider } from './asr-engine.provider.js';
+import { MoonshineEngine } from './moonshine/moonshine.engine.js';
 import { PocketsphinxEngine } from './pocketsphinx/pocketsphinx.engine.js';
 
 /** The engine the provider builds (not started: no decoder is spawned) and its second-decode threshold. */
@@ -17,5 +18,19 @@ describe('the pocketsphinx engine from the settings', () => {
     expect(redecodeBelow({})).toBe(0.49);
     expect(redecodeBelow({ ASR_REDECODE_BELOW: '0.7' })).toBe(0.7);
     expect(redecodeBelow({ ASR_REDECODE_BELOW: '0' })).toBeUndefined();
+  });
+});
+
+describe('the engine ASR_ENGINE names', () => {
+  it('is Moonshine for moonshine, with one thread per ASR_POOL_SIZE (not started)', () => {
+    const factory = (asrEngineProvider as { useFactory: (...args: unknown[]) => unknown })
+      .useFactory;
+    const engine = factory(
+      loadConfig({ ASR_ENGINE: 'moonshine', ASR_POOL_SIZE: '3' }),
+      new LanguageCatalog(),
+    );
+    expect(engine).toBeInstanceOf(MoonshineEngine);
+    expect((engine as unknown as { options: { threads: number } }).options.threads).toBe(3);
+    expect((engine as MoonshineEngine).languages()).toEqual(['en-US']);
   });
 });

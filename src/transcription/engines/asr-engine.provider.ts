@@ -3,6 +3,7 @@ import { Provider } from '@nestjs/common';
 import { AppConfig, AsrEngineName } from '../../config/app-config.js';
 import { LanguageCatalog } from '../../language/catalog/language-catalog.js';
 import { ASR_ENGINE, AsrEngine } from './asr-engine.js';
+import { MoonshineEngine } from './moonshine/moonshine.engine.js';
 import { OpenAiTranscriptionEngine } from './openai-transcription.engine.js';
 import { PocketsphinxEngine } from './pocketsphinx/pocketsphinx.engine.js';
 
@@ -30,6 +31,11 @@ export const asrEngineProvider: Provider = {
           },
           catalog.all().map((language) => language.bcp47),
         );
+      case AsrEngineName.Moonshine:
+        return new MoonshineEngine({
+          threads: config.ASR_POOL_SIZE ?? availableParallelism(),
+          timeoutMs,
+        });
       case AsrEngineName.Pocketsphinx: {
         const poolSize = config.ASR_POOL_SIZE ?? availableParallelism();
         return new PocketsphinxEngine({
