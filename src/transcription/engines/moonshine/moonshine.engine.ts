@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { Piscina } from 'piscina';
 import {
@@ -17,8 +18,10 @@ const LOCALE = 'en-US';
 /** The worker thread's script, beside this file in src/ and in dist/ (a nest-cli asset). */
 const WORKER = new URL('./moonshine.worker.mjs', import.meta.url).href;
 
-/** Where the set-up puts the weights (scripts/moonshine-model.mjs). */
-export const MOONSHINE_DIR = join(process.cwd(), 'build', 'moonshine-tiny');
+/** Where the set-up puts the weights (scripts/moonshine-model.mjs), from src/ and dist/ alike. */
+export const MOONSHINE_DIR = fileURLToPath(
+  new URL('../../../../build/moonshine-tiny/', import.meta.url),
+);
 
 export const SETUP_HINT =
   'Run `npm run setup`: it installs the Moonshine model into build/moonshine-tiny/ from the npm registry.';
