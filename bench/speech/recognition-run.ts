@@ -10,9 +10,11 @@
 import { readFileSync } from 'node:fs';
 import { PAUSE_MS as PAUSE } from '../../src/audio/vad/segmenter-settings.js';
 import { SileroVadModel } from '../../src/audio/vad/silero-vad.model.js';
-import type { AsrChannel } from '../../src/transcription/engines/asr-engine.js';
+import type { AsrChannel, AsrEngine } from '../../src/transcription/engines/asr-engine.js';
 import type { PocketsphinxOptions } from '../../src/transcription/engines/pocketsphinx/pocketsphinx-options.js';
-import type { PocketsphinxEngine } from '../../src/transcription/engines/pocketsphinx/pocketsphinx.engine.js';
+import { MoonshinePocketsphinxEngine } from '../../src/transcription/engines/moonshine-pocketsphinx/moonshine-pocketsphinx.engine.js';
+import { MoonshineEngine } from '../../src/transcription/engines/moonshine/moonshine.engine.js';
+import { PocketsphinxEngine } from '../../src/transcription/engines/pocketsphinx/pocketsphinx.engine.js';
 import { wordDistance, words } from '../../src/transcription/wer.js';
 import type { BenchVoice } from './bench-voices.js';
 import { recognizeSegmented } from './segmented-stream.js';
@@ -78,7 +80,7 @@ export const ENGINE_OVERRIDES: Pick<PocketsphinxOptions, 'minConfidence' | 'rede
 
 /** One sentence, whole or streamed (STREAMED): through the VAD segmenter, as a session does. */
 export async function recognize(
-  engine: PocketsphinxEngine,
+  engine: AsrEngine,
   samples: Float32Array,
   channel: AsrChannel,
 ): Promise<Recognized> {
@@ -126,9 +128,21 @@ export function cpuSecondsOf(pids: readonly number[]): number {
   return ticks / 100; // USER_HZ is 100 on Linux
 }
 
+/**
+ * The recognizer's CPU time so far, in seconds: pocketsphinx's worker processes (from /proc),
+ * Moonshine's decoder threads (as they report it), both for the engine that combines them.
+ */
+export function decoderCpuSeconds(engine: AsrEngine): number {
+  if (engine instanceof PocketsphinxEngine) return cpuSecondsOf(engine.workerPids());
+  if (engine instanceof MoonshineEngine) return engine.cpuSeconds;
+  if (engine instanceof MoonshinePocketsphinxEngine)
+    return decoderCpuSeconds(engine.moonshine) + decoderCpuSeconds(engine.pocketsphinx);
+  return 0;
+}
+
 /** Speaks every sentence with `voice`, then recognizes them one after the other. */
 export async function recognizeSpoken(
-  engine: PocketsphinxEngine,
+  engine: AsrEngine,
   voice: BenchVoice,
   sentences: readonly string[],
 ): Promise<RecognitionRun> {
@@ -147,14 +161,14 @@ export async function recognizeSpoken(
 
 /** Recognizes recorded sentences, one at a time. */
 export async function recognizeAudio(
-  engine: PocketsphinxEngine,
+  engine: AsrEngine,
   voice: string,
   audio: readonly { reference: string; samples: Float32Array; synthesisMs?: number }[],
 ): Promise<RecognitionRun> {
   const results: RecognizedSentence[] = [];
   // One voice's sentences are one session: its streams carry its channel from one to the next.
   const channel: AsrChannel = {};
-  const cpuBefore = cpuSecondsOf(engine.workerPids());
+  const cpuBefore = decoderCpuSeconds(engine);
   for (const { reference, samples, synthesisMs } of audio) {
     const { text, confidence, finishMs, partials } = await recognize(engine, samples, channel);
     results.push({
@@ -169,7 +183,7 @@ export async function recognizeAudio(
       audioSeconds: samples.length / 16_000,
     });
   }
-  return { voice, sentences: results, cpuSeconds: cpuSecondsOf(engine.workerPids()) - cpuBefore };
+  return { voice, sentences: results, cpuSeconds: decoderCpuSeconds(engine) - cpuBefore };
 }
 
 /** Corpus WER of runs: all errors over all reference words. */

@@ -8,8 +8,11 @@
 import { SentenceSegmenter } from '../../src/audio/vad/sentence-segmenter.js';
 import type { LiveSentenceListener } from '../../src/audio/vad/sentence.js';
 import type { SileroVadModel } from '../../src/audio/vad/silero-vad.model.js';
-import type { AsrChannel, AsrTranscript } from '../../src/transcription/engines/asr-engine.js';
-import type { PocketsphinxEngine } from '../../src/transcription/engines/pocketsphinx/pocketsphinx.engine.js';
+import type {
+  AsrChannel,
+  AsrEngine,
+  AsrTranscript,
+} from '../../src/transcription/engines/asr-engine.js';
 import { joinedTranscript } from '../../src/transcription/live/joined-transcript.js';
 import { PartedRecognition } from '../../src/transcription/live/parted-recognition.js';
 
@@ -42,7 +45,7 @@ const sessionSettings = (pauseMs: number) => ({
 
 /** `pauseMs` undefined: never finished early (one part per sentence, as before). */
 export async function recognizeSegmented(
-  engine: PocketsphinxEngine,
+  engine: AsrEngine,
   vad: SileroVadModel,
   recording: Float32Array,
   channel: AsrChannel,
@@ -59,7 +62,7 @@ export async function recognizeSegmented(
   const listener: LiveSentenceListener = {
     started(samples) {
       current = new PartedRecognition({
-        open: (onPartial) => (parts++, engine.openStream(['en-US'], onPartial, channel)),
+        open: (onPartial) => (parts++, engine.openStream?.(['en-US'], onPartial, channel)),
         onPartial: () => partials++,
         deadline: DEADLINE,
       });

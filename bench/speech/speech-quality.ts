@@ -8,9 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeWav } from '../../src/audio/wav-decoder.js';
+import type { AsrEngine } from '../../src/transcription/engines/asr-engine.js';
 import type { TtsEngine } from '../../src/synthesis/engines/tts-engine.js';
-import { LOW_CONFIDENCE } from '../../src/transcription/engines/pocketsphinx/pocketsphinx-confidence.js';
-import type { PocketsphinxEngine } from '../../src/transcription/engines/pocketsphinx/pocketsphinx.engine.js';
 import { words } from '../../src/transcription/wer.js';
 import { percentile, printTable } from '../support/latency.js';
 import { serviceVoice, UNSEEN_VOICES } from './bench-voices.js';
@@ -76,7 +75,7 @@ const RUN_HEADERS = [
 ];
 
 /** Round trip of the service's English voices: synthesis time and WER. */
-async function intelligibility(asr: PocketsphinxEngine, tts: TtsEngine): Promise<RecognitionRun[]> {
+async function intelligibility(asr: AsrEngine, tts: TtsEngine): Promise<RecognitionRun[]> {
   const sentences = limited(sentencesOf('round-trip.json'));
   const runs: RecognitionRun[] = [];
   const rows: (string | number)[][] = [];
@@ -126,7 +125,7 @@ export async function fixtureAudio(): Promise<
 }
 
 /** Words recognized in the silence, noise and music fixtures (should be none). */
-async function nonSpeechRow(asr: PocketsphinxEngine): Promise<(string | number)[]> {
+async function nonSpeechRow(asr: AsrEngine): Promise<(string | number)[]> {
   const found: string[] = [];
   for (const file of ['silence.wav', 'noise.wav', 'music.wav']) {
     const { samples } = decodeWav(readFileSync(`${FIXTURES}/${file}`));
@@ -149,7 +148,7 @@ function streamedSummary(): void {
   );
 }
 
-export async function speechQuality(asr: PocketsphinxEngine, tts: TtsEngine): Promise<void> {
+export async function speechQuality(asr: AsrEngine, tts: TtsEngine): Promise<void> {
   await tts.voices(); // the start-up checks, out of the synthesis times
   const roundTrip = await intelligibility(asr, tts);
 
@@ -205,7 +204,7 @@ export async function speechQuality(asr: PocketsphinxEngine, tts: TtsEngine): Pr
   // Calibrated on every sentence spoken by the unseen voices and the service's voices.
   const all = [...runs.map((r) => r.run), ...roundTrip].flatMap((run) => run.sentences);
   const best = calibrateThreshold(all);
-  const current = figuresAt(all, LOW_CONFIDENCE);
+  const current = figuresAt(all, asr.lowConfidenceBelow ?? 1);
   const wrong = all.filter((s) => s.confidence !== null && s.errors > 0).length;
   const right = all.filter((s) => s.confidence !== null && s.errors === 0).length;
   console.log(
@@ -220,7 +219,7 @@ export async function speechQuality(asr: PocketsphinxEngine, tts: TtsEngine): Pr
         percent(best.rightFlagged),
       ],
       [
-        `${current.threshold} (LOW_CONFIDENCE)`,
+        `${current.threshold} (the engine's lowConfidenceBelow)`,
         percent(current.wrongFlagged),
         percent(current.rightFlagged),
       ],

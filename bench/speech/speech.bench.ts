@@ -23,6 +23,11 @@ import { AppConfig } from '../../src/config/app-config.js';
 import { ttsEngineProvider } from '../../src/synthesis/engines/tts-engine.provider.js';
 import type { TtsEngine } from '../../src/synthesis/engines/tts-engine.js';
 import { LanguageCatalog } from '../../src/language/catalog/language-catalog.js';
+import type { OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { SpeechEnv } from '../../src/config/env/speech.env.js';
+import type { AsrEngine } from '../../src/transcription/engines/asr-engine.js';
+import { MoonshinePocketsphinxEngine } from '../../src/transcription/engines/moonshine-pocketsphinx/moonshine-pocketsphinx.engine.js';
+import { MoonshineEngine } from '../../src/transcription/engines/moonshine/moonshine.engine.js';
 import { PocketsphinxEngine } from '../../src/transcription/engines/pocketsphinx/pocketsphinx.engine.js';
 import { freePort } from '../support/free-port.js';
 import { measure, percentile, printTable } from '../support/latency.js';
@@ -259,27 +264,52 @@ function mode(): string {
   return `streamed in 20 ms chunks (BENCH_STREAM=1), ${again} decoded again whole`;
 }
 
-async function quality(): Promise<void> {
+/**
+ * BENCH_ASR_ENGINE: the recognizer measured (pocketsphinx, moonshine or moonshine+pocketsphinx;
+ * the service's default ASR_ENGINE when unset).
+ */
+function benchEngine(): { name: string; engine: AsrEngine & OnModuleDestroy & OnModuleInit } {
+  const name = process.env.BENCH_ASR_ENGINE ?? new SpeechEnv().ASR_ENGINE;
   // ASR_MODEL=stock: Debian's en-us model alone (the figures before the clinical model);
   // ASR_CLINICAL_DIR: another build of the clinical model (e.g. another weight in model.json).
   const stock = process.env.ASR_MODEL === 'stock';
-  const asr = new PocketsphinxEngine({
-    poolSize: 1,
-    liveDecoders: STREAMED ? LIVE_DECODERS : 0,
-    now: () => streamClock.now,
-    timeoutMs: 60_000,
-    clinicalDir: stock ? null : process.env.ASR_CLINICAL_DIR,
-    ...ENGINE_OVERRIDES,
-  });
+  const pocketsphinx = () =>
+    new PocketsphinxEngine({
+      poolSize: 1,
+      liveDecoders: STREAMED ? LIVE_DECODERS : 0,
+      now: () => streamClock.now,
+      timeoutMs: 60_000,
+      clinicalDir: stock ? null : process.env.ASR_CLINICAL_DIR,
+      ...ENGINE_OVERRIDES,
+    });
+  const moonshine = () => new MoonshineEngine({ threads: 1, timeoutMs: 60_000 });
+  const model = stock ? 'stock en-us' : 'en-us + clinical (build/asr)';
+  switch (name) {
+    case 'pocketsphinx':
+      return { name: `pocketsphinx, ${model}`, engine: pocketsphinx() };
+    case 'moonshine':
+      return { name: 'Moonshine tiny', engine: moonshine() };
+    case 'moonshine+pocketsphinx':
+      return {
+        name: `Moonshine tiny with pocketsphinx (${model})`,
+        engine: new MoonshinePocketsphinxEngine(moonshine(), pocketsphinx()),
+      };
+    default:
+      throw new Error(
+        `BENCH_ASR_ENGINE=${name}: pocketsphinx, moonshine or moonshine+pocketsphinx`,
+      );
+  }
+}
+
+async function quality(): Promise<void> {
+  const { name, engine: asr } = benchEngine();
   await asr.onModuleInit();
-  console.log(
-    `Recognizer model: ${stock ? 'stock en-us' : 'en-us + clinical (build/asr)'}, ${mode()}`,
-  );
+  console.log(`Recognizer: ${name}, ${mode()}`);
   const tts = serviceTtsEngine();
   try {
     await speechQuality(asr, tts);
   } finally {
-    await asr.close();
+    await asr.onModuleDestroy();
     tts.onModuleDestroy?.();
   }
 }

@@ -10,6 +10,8 @@ export enum AsrEngineName {
   Pocketsphinx = 'pocketsphinx',
   /** Moonshine tiny in worker threads: English, whole sentences, far fewer errors on real voices. */
   Moonshine = 'moonshine',
+  /** Moonshine decides, pocketsphinx with the clinical language model proposes its words. */
+  MoonshinePocketsphinx = 'moonshine+pocketsphinx',
   OpenAI = 'openai',
 }
 

@@ -4,6 +4,7 @@ import { AppConfig, AsrEngineName } from '../../config/app-config.js';
 import { LanguageCatalog } from '../../language/catalog/language-catalog.js';
 import { ASR_ENGINE, AsrEngine } from './asr-engine.js';
 import { MoonshineEngine } from './moonshine/moonshine.engine.js';
+import { MoonshinePocketsphinxEngine } from './moonshine-pocketsphinx/moonshine-pocketsphinx.engine.js';
 import { OpenAiTranscriptionEngine } from './openai-transcription.engine.js';
 import { PocketsphinxEngine } from './pocketsphinx/pocketsphinx.engine.js';
 
@@ -33,21 +34,30 @@ export const asrEngineProvider: Provider = {
         );
       case AsrEngineName.Moonshine:
         return new MoonshineEngine({
-          threads: config.ASR_POOL_SIZE ?? availableParallelism(),
+          threads: poolSize(config),
           timeoutMs,
         });
-      case AsrEngineName.Pocketsphinx: {
-        const poolSize = config.ASR_POOL_SIZE ?? availableParallelism();
-        return new PocketsphinxEngine({
-          poolSize,
-          // A held decoder mostly waits for speech: memory bounds them, not cores. On by default
-          // since streamed sentences are as accurate as whole ones (docs/speech.md).
-          liveDecoders:
-            config.ASR_LIVE_DECODERS ?? DEFAULT_LIVE_DECODERS_PER_POOL_DECODER * poolSize,
-          redecodeBelow: config.ASR_REDECODE_BELOW === 0 ? null : config.ASR_REDECODE_BELOW,
-          timeoutMs,
-        });
-      }
+      case AsrEngineName.Pocketsphinx:
+        return pocketsphinx(config);
+      case AsrEngineName.MoonshinePocketsphinx:
+        return new MoonshinePocketsphinxEngine(
+          new MoonshineEngine({ threads: poolSize(config), timeoutMs }),
+          pocketsphinx(config),
+        );
     }
   },
 };
+
+const poolSize = (config: AppConfig): number => config.ASR_POOL_SIZE ?? availableParallelism();
+
+function pocketsphinx(config: AppConfig): PocketsphinxEngine {
+  const size = poolSize(config);
+  return new PocketsphinxEngine({
+    poolSize: size,
+    // A held decoder mostly waits for speech: memory bounds them, not cores. On by default
+    // since streamed sentences are as accurate as whole ones (docs/speech.md).
+    liveDecoders: config.ASR_LIVE_DECODERS ?? DEFAULT_LIVE_DECODERS_PER_POOL_DECODER * size,
+    redecodeBelow: config.ASR_REDECODE_BELOW === 0 ? null : config.ASR_REDECODE_BELOW,
+    timeoutMs: config.ASR_TIMEOUT_MS,
+  });
+}

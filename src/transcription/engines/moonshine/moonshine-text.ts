@@ -12,7 +12,7 @@ import { ToWords } from 'to-words';
 const toWords = new ToWords({ localeCode: 'en-US' });
 const words = (value: number): string => toWords.convert(value).toLowerCase();
 
-/** Abbreviations that are read as one word, as Moonshine writes them. */
+/** Abbreviations that are read as one word, as Moonshine (Mr.) and pocketsphinx (mr) write them. */
 const SPOKEN: Record<string, string> = {
   mr: 'mister',
   mrs: 'missus',
@@ -24,11 +24,16 @@ export function tokensToText(tokens: readonly number[]): string {
   return llamaTokenizer.decode([1, ...tokens]).trim();
 }
 
+/** A text as Moonshine's tokens (without the start token), for scoring. */
+export function textToTokens(text: string): number[] {
+  return llamaTokenizer.encode(text).slice(1);
+}
+
 /** `text` with its figures and spoken abbreviations written as words. */
 export function spokenForm(text: string): string {
   return (
     text
-      .replace(/\b(Mr|Mrs|Dr|mr|mrs|dr)\.(?=\s|$)/g, (_, abbreviation: string) => {
+      .replace(/\b(Mr|Mrs|Dr|mr|mrs|dr)\b\.?/g, (_, abbreviation: string) => {
         const word = SPOKEN[abbreviation.toLowerCase()];
         return abbreviation[0] === abbreviation[0].toUpperCase()
           ? word[0].toUpperCase() + word.slice(1)

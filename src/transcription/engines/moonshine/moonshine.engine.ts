@@ -72,6 +72,7 @@ export class MoonshineEngine implements AsrEngine, OnModuleInit, OnModuleDestroy
   private readonly modelDir: string;
   private pool?: Piscina;
   private missing?: string;
+  private cpuMicros = 0;
 
   constructor(private readonly options: MoonshineOptions) {
     this.modelDir = options.modelDir ?? MOONSHINE_DIR;
@@ -110,6 +111,11 @@ export class MoonshineEngine implements AsrEngine, OnModuleInit, OnModuleDestroy
     }
   }
 
+  /** CPU time the decoder threads have spent on decodings so far, in seconds (benchmarks). */
+  get cpuSeconds(): number {
+    return this.cpuMicros / 1e6;
+  }
+
   async onModuleDestroy(): Promise<void> {
     const pool = this.pool;
     this.pool = undefined;
@@ -133,7 +139,27 @@ export class MoonshineEngine implements AsrEngine, OnModuleInit, OnModuleDestroy
   }
 
   /** The model's greedy decoding of `samples` in a worker thread. */
-  async decode(samples: Float32Array, signal: AbortSignal): Promise<MoonshineDecoding> {
+  decode(samples: Float32Array, signal: AbortSignal): Promise<MoonshineDecoding> {
+    return this.run<MoonshineDecoding>({ samples }, signal);
+  }
+
+  /**
+   * The model's log probability of each candidate text (as tokens, see textToTokens) for
+   * `samples`: how well each one accounts for the audio, by the same model.
+   */
+  async score(
+    samples: Float32Array,
+    candidates: readonly (readonly number[])[],
+    signal: AbortSignal,
+  ): Promise<number[]> {
+    if (candidates.length === 0) return [];
+    return (await this.run<{ scores: number[] }>({ samples, candidates }, signal)).scores;
+  }
+
+  private async run<T>(
+    task: { samples: Float32Array; candidates?: readonly (readonly number[])[] },
+    signal: AbortSignal,
+  ): Promise<T> {
     if (!this.pool) {
       throw new EngineUnavailableError(
         SERVICE,
@@ -154,11 +180,14 @@ export class MoonshineEngine implements AsrEngine, OnModuleInit, OnModuleDestroy
       };
       signal.addEventListener('abort', onAbort, { once: true });
     });
+    const running = (this.pool.run({ ...task, cancel }) as Promise<T & { cpuMicros: number }>).then(
+      (result) => {
+        this.cpuMicros += result.cpuMicros;
+        return result;
+      },
+    );
     try {
-      return await Promise.race([
-        this.pool.run({ samples, cancel }) as Promise<MoonshineDecoding>,
-        aborted,
-      ]);
+      return await Promise.race([running, aborted]);
     } catch (error) {
       throw error instanceof EngineError ? error : this.failure(error, signal);
     } finally {

@@ -1,0 +1,170 @@
+import { describe, expect, it } from '@jest/globals';
+import type { AsrStream, AsrTranscript } from '../asr-engine.js';
+import type { MoonshineDecoding, MoonshineEngine } from '../moonshine/moonshine.engine.js';
+import { textToTokens, tokensToText } from '../moonshine/moonshine-text.js';
+import type { PocketsphinxEngine } from '../pocketsphinx/pocketsphinx.engine.js';
+import {
+  CLINICAL_WORD_BONUS,
+  MoonshinePocketsphinxEngine,
+  TRUSTED_POCKETSPHINX,
+} from './moonshine-pocketsphinx.engine.js';
+
+/**
+ * The combination's decisions, with stand-ins for the two recognizers: Moonshine's text and its
+ * scores of candidate texts, pocketsphinx's text and confidence, are given.
+ */
+interface Setup {
+  /** Moonshine's text, each token at probability 0.9. */
+  moonshine: string;
+  /** Moonshine's log probability of a candidate (lower-case words), by its text; default −10. */
+  scores?: Record<string, number>;
+  pocketsphinx: string;
+  confidence?: number;
+}
+
+const CLINICAL = new Set(['sertraline', 'lisinopril', 'amoxicillin']);
+
+function engineFor(setup: Setup) {
+  const scored: string[][] = [];
+  const decoded: number[] = [];
+  const decoding = (): MoonshineDecoding => {
+    const tokens = textToTokens(setup.moonshine);
+    return { tokens, logProbs: tokens.map(() => Math.log(0.9)) };
+  };
+  const moonshine = {
+    decode: async (samples: Float32Array) => (decoded.push(samples.length), decoding()),
+    score: async (_: Float32Array, candidates: number[][]) => {
+      // The engine scores plain lower-case words: the tokens decode back to that text.
+      const texts = candidates.map((tokens) => tokensToText(tokens));
+      scored.push(texts);
+      return texts.map((text) => setup.scores?.[text] ?? -10);
+    },
+  } as unknown as MoonshineEngine;
+  const proposal: AsrTranscript = {
+    text: setup.pocketsphinx,
+    locale: 'en-US',
+    confidence: setup.confidence ?? 0.2,
+  };
+  const pushed: number[] = [];
+  const pocketsphinx = {
+    transcribe: async () => proposal,
+    openStream: (): AsrStream => ({
+      push: (samples) => pushed.push(samples.length),
+      finish: async () => proposal,
+      cancel: () => undefined,
+    }),
+  } as unknown as PocketsphinxEngine;
+  const engine = new MoonshinePocketsphinxEngine(moonshine, pocketsphinx, CLINICAL);
+  const transcribe = () =>
+    engine.transcribe(
+      { samples: new Float32Array(16_000), localeHints: ['en-US'] },
+      AbortSignal.timeout(1_000),
+    );
+  return { engine, transcribe, scored, decoded, pushed };
+}
+
+describe('MoonshinePocketsphinxEngine', () => {
+  it("answers Moonshine's text, confidence and all, when both recognizers agree, scoring nothing", async () => {
+    const { transcribe, scored } = engineFor({
+      moonshine: 'Take two tablets every morning.',
+      pocketsphinx: 'take two tablets every morning',
+    });
+    expect(await transcribe()).toEqual({
+      text: 'Take two tablets every morning.',
+      locale: 'en-US',
+      confidence: 0.9,
+    });
+    expect(scored).toEqual([]);
+  });
+
+  it("takes pocketsphinx's words where Moonshine finds them as likely as its own", async () => {
+    const { transcribe, scored } = engineFor({
+      moonshine: 'I need a new prescription for my government in.',
+      pocketsphinx: 'i need a new prescription for my gabapentin',
+      scores: {
+        'i need a new prescription for my government in': -12,
+        'i need a new prescription for my gabapentin': -11.5,
+      },
+    });
+    expect((await transcribe()).text).toBe('I need a new prescription for my gabapentin.');
+    expect(scored).toEqual([
+      [
+        'i need a new prescription for my government in',
+        'i need a new prescription for my gabapentin',
+      ],
+    ]);
+  });
+
+  it(`counts a clinical word ${CLINICAL_WORD_BONUS} more, and no more`, async () => {
+    const own = 'i was started on circling fifty milligrams';
+    const theirs = 'i was started on sertraline fifty milligrams';
+    const at = (gap: number) =>
+      engineFor({
+        moonshine: 'I was started on circling 50 milligrams.',
+        pocketsphinx: theirs,
+        scores: { [own]: -10, [theirs]: -10 - gap },
+      }).transcribe();
+    expect((await at(CLINICAL_WORD_BONUS - 0.5)).text).toBe(
+      'I was started on sertraline fifty milligrams.',
+    );
+    expect((await at(CLINICAL_WORD_BONUS + 0.5)).text).toBe(
+      'I was started on circling fifty milligrams.',
+    );
+  });
+
+  it(`takes a clinical word outright from a sentence pocketsphinx is sure of (over ${TRUSTED_POCKETSPHINX})`, async () => {
+    const setup = {
+      moonshine: 'I stopped the lies in April because of a cough.',
+      pocketsphinx: 'i stopped the lisinopril because of a cough',
+      scores: {
+        'i stopped the lies in april because of a cough': -5,
+        'i stopped the lisinopril because of a cough': -30,
+      },
+    };
+    expect(
+      (await engineFor({ ...setup, confidence: TRUSTED_POCKETSPHINX + 0.05 }).transcribe()).text,
+    ).toBe('I stopped the lisinopril because of a cough.');
+    expect(
+      (await engineFor({ ...setup, confidence: TRUSTED_POCKETSPHINX - 0.05 }).transcribe()).text,
+    ).toBe('I stopped the lies in April because of a cough.');
+  });
+
+  it('decides each region on its own, and a function word is no clinical evidence', async () => {
+    const { transcribe } = engineFor({
+      moonshine: 'Take the O mawks a sill in free time to day.',
+      pocketsphinx: 'take amoxicillin three times a day',
+      confidence: 0.9,
+      scores: {
+        'take the o mawks a sill in free time to day': -20,
+        'take amoxicillin free time to day': -40,
+        'take the o mawks a sill in three times a day': -18,
+      },
+    });
+    // "the" is dropped with the drug's region (sure, clinical); "three times a day" wins on score.
+    expect((await transcribe()).text).toBe('Take amoxicillin three times a day.');
+    const noDrug = engineFor({
+      moonshine: 'Pain in chest.',
+      pocketsphinx: 'the pain in the chest',
+      confidence: 0.9,
+    });
+    expect((await noDrug.transcribe()).text).toBe('Pain in chest.');
+  });
+
+  it("streams through pocketsphinx's live decoder and gives Moonshine the whole sentence at its end", async () => {
+    const { engine, decoded, pushed } = engineFor({
+      moonshine: 'Yes.',
+      pocketsphinx: 'yes',
+    });
+    const stream = engine.openStream(['en-US'])!;
+    stream.push(new Float32Array(320));
+    stream.push(new Float32Array(480));
+    expect(pushed).toEqual([320, 480]);
+    expect((await stream.finish(AbortSignal.timeout(1_000))).text).toBe('Yes.');
+    expect(decoded).toEqual([800]);
+  });
+
+  it('answers no text when neither recognizer heard words', async () => {
+    const { transcribe } = engineFor({ moonshine: '', pocketsphinx: '' });
+    expect(await transcribe()).toEqual({ text: '', locale: 'en-US' });
+  });
+});

@@ -1,0 +1,170 @@
+import { Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { words } from '../../wer.js';
+import type { AsrAudio, AsrChannel, AsrEngine, AsrStream, AsrTranscript } from '../asr-engine.js';
+import {
+  MOONSHINE_LOW_CONFIDENCE,
+  MOONSHINE_MIN_CONFIDENCE,
+  type MoonshineDecoding,
+  MoonshineEngine,
+} from '../moonshine/moonshine.engine.js';
+import {
+  meanProbability,
+  spokenForm,
+  textToTokens,
+  tokensToText,
+} from '../moonshine/moonshine-text.js';
+import type { PocketsphinxEngine } from '../pocketsphinx/pocketsphinx.engine.js';
+import { clinicalWords } from './clinical-words.js';
+import {
+  applyRegions,
+  differingRegions,
+  type Region,
+  withRegion,
+  wordSpans,
+} from './hypothesis-regions.js';
+
+const LOCALE = 'en-US';
+
+/**
+ * A clinical word pocketsphinx heard where Moonshine did not is worth this much log probability
+ * under Moonshine (the clinical model's prior, which Moonshine lacks), and pocketsphinx's words
+ * are taken outright where they bring a clinical word and its sentence's confidence is above
+ * TRUSTED_POCKETSPHINX. Chosen on 1,356 sentences (docs/speech.md, "Moonshine with
+ * pocketsphinx"): 2 / 4 / 6 and 0.3 / 0.4 / 0.5 / 0.6 / 0.7 were measured.
+ */
+export const CLINICAL_WORD_BONUS = 4;
+export const TRUSTED_POCKETSPHINX = 0.4;
+
+/**
+ * The default English recognizer: Moonshine tiny decides, pocketsphinx with the clinical
+ * language model proposes. Both recognize each sentence; where their words differ, the
+ * sentence with pocketsphinx's words in that place is scored by Moonshine, and pocketsphinx's
+ * words are kept when Moonshine finds them as likely as its own (a clinical word counting
+ * CLINICAL_WORD_BONUS more), or when they bring a clinical word and pocketsphinx is sure of its
+ * sentence. Moonshine alone misses drug names it never heard ("sertraline" → "circling") and
+ * stumbles on synthetic voices; pocketsphinx alone gets one word in four wrong on real voices.
+ *
+ * Sentences stream through pocketsphinx's live decoders as before (partial words while
+ * someone speaks); Moonshine decodes the whole sentence at its end.
+ */
+export class MoonshinePocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDestroy {
+  readonly name = 'moonshine+pocketsphinx';
+  readonly lowConfidenceBelow = MOONSHINE_LOW_CONFIDENCE;
+  private readonly logger = new Logger(MoonshinePocketsphinxEngine.name);
+
+  constructor(
+    readonly moonshine: MoonshineEngine,
+    readonly pocketsphinx: PocketsphinxEngine,
+    private readonly clinical: ReadonlySet<string> = clinicalWords(),
+  ) {}
+
+  languages(): readonly string[] {
+    return [LOCALE];
+  }
+
+  async onModuleInit(): Promise<void> {
+    await Promise.all([this.moonshine.onModuleInit(), this.pocketsphinx.onModuleInit()]);
+    this.logger.log(`${this.clinical.size} clinical words proposed by pocketsphinx`);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all([this.moonshine.onModuleDestroy(), this.pocketsphinx.onModuleDestroy()]);
+  }
+
+  async transcribe(audio: AsrAudio, signal: AbortSignal): Promise<AsrTranscript> {
+    const [decoding, proposal] = await Promise.all([
+      this.moonshine.decode(audio.samples, signal),
+      this.pocketsphinx.transcribe(audio, signal),
+    ]);
+    return this.combine(audio.samples, decoding, proposal, signal);
+  }
+
+  openStream(
+    localeHints: readonly string[],
+    onPartial?: (text: string) => void,
+    channel?: AsrChannel,
+  ): AsrStream | undefined {
+    const stream = this.pocketsphinx.openStream(localeHints, onPartial, channel);
+    if (!stream) return undefined;
+    const chunks: Float32Array[] = [];
+    return {
+      push: (samples) => {
+        chunks.push(samples);
+        stream.push(samples);
+      },
+      finish: async (signal) => {
+        const samples = concat(chunks);
+        chunks.length = 0;
+        const [decoding, proposal] = await Promise.all([
+          this.moonshine.decode(samples, signal),
+          stream.finish(signal),
+        ]);
+        return this.combine(samples, decoding, proposal, signal);
+      },
+      cancel: () => {
+        chunks.length = 0;
+        stream.cancel();
+      },
+    };
+  }
+
+  async probe(): Promise<void> {
+    await Promise.all([this.moonshine.probe(), this.pocketsphinx.probe?.()]);
+  }
+
+  /** Moonshine's text, with pocketsphinx's words where they win (see the class). */
+  private async combine(
+    samples: Float32Array,
+    decoding: MoonshineDecoding,
+    proposal: AsrTranscript,
+    signal: AbortSignal,
+  ): Promise<AsrTranscript> {
+    const confidence = meanProbability(decoding.logProbs);
+    const text =
+      confidence >= MOONSHINE_MIN_CONFIDENCE ? spokenForm(tokensToText(decoding.tokens)) : '';
+    const own = words(text);
+    const other = words(spokenForm(proposal.text));
+    const regions = differingRegions(own, other);
+    const aligned =
+      wordSpans(text)
+        .map((span) => span.word)
+        .join(' ') === own.join(' ');
+    let result = text;
+    if (regions.length > 0 && aligned) {
+      // Scored as plain lower-case words on both sides: Moonshine's own text would otherwise win
+      // on its case and punctuation alone.
+      const candidates = [own, ...regions.map((region) => withRegion(own, region))];
+      const [base, ...scores] = await this.moonshine.score(
+        samples,
+        candidates.map((candidate) => textToTokens(candidate.join(' '))),
+        signal,
+      );
+      const taken = regions.filter((region, i) =>
+        this.takes(region, scores[i] - base, proposal.confidence ?? 0),
+      );
+      result = applyRegions(text, taken);
+    }
+    if (!result) return { text: '', locale: LOCALE };
+    return { text: result, locale: LOCALE, confidence: Math.round(confidence * 1000) / 1000 };
+  }
+
+  /** Whether pocketsphinx's words replace Moonshine's in `region`. */
+  private takes(region: Region, gain: number, proposalConfidence: number): boolean {
+    const own = new Set(region.own);
+    const clinical = region.other.filter(
+      (word) => this.clinical.has(word) && !own.has(word),
+    ).length;
+    if (gain + CLINICAL_WORD_BONUS * clinical > 0) return true;
+    return clinical > 0 && proposalConfidence > TRUSTED_POCKETSPHINX;
+  }
+}
+
+function concat(chunks: readonly Float32Array[]): Float32Array {
+  const all = new Float32Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return all;
+}
