@@ -82,7 +82,7 @@ describe('GET /health and /health/live with the embedded engines (decisions §6)
       status: 'ok',
       info: {
         vad: { status: 'up', engine: 'silero-vad', responseTime: expect.any(Number) },
-        asr: { status: 'up', engine: 'pocketsphinx', responseTime: expect.any(Number) },
+        asr: { status: 'up', engine: 'moonshine+pocketsphinx', responseTime: expect.any(Number) },
       },
       error: {},
       details: res.body.info,
@@ -176,7 +176,7 @@ describe('GET /health and /health/live with the embedded engines (decisions §6)
       expect(res.body.error).toEqual({
         asr: {
           status: 'down',
-          engine: 'pocketsphinx',
+          engine: 'moonshine+pocketsphinx',
           message: failure.detail,
           responseTime: expect.any(Number),
         },

@@ -27,7 +27,7 @@ const malformed = JSON.parse(read('malformed/manifest.json').toString()) as {
 const MAX_CORPUS_WER = 0.15;
 const MAX_SENTENCE_WER = 0.5;
 
-describe('Transcription API (embedded pocketsphinx)', () => {
+describe('Transcription API (embedded recognizer: Moonshine with pocketsphinx)', () => {
   let app: NestExpressApplication;
   const server = () => app.getHttpServer();
   const viaBase64 = (bytes: Buffer) =>
@@ -59,7 +59,7 @@ describe('Transcription API (embedded pocketsphinx)', () => {
       });
       expect(res.body.confidence).toBeGreaterThan(0);
       expect(res.body.confidence).toBeLessThanOrEqual(1);
-      expect(res.headers['x-engine']).toBe('pocketsphinx');
+      expect(res.headers['x-engine']).toBe('moonshine+pocketsphinx');
       expect(wordErrorRate(text, res.body.text)).toBeLessThanOrEqual(MAX_SENTENCE_WER);
       errors += wordDistance(text, res.body.text);
       total += words(text).length;

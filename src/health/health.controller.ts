@@ -39,7 +39,7 @@ const RESULT = {
   },
 };
 const VAD_UP = { status: 'up', engine: 'silero-vad', responseTime: 1 };
-const ASR_UP = { status: 'up', engine: 'pocketsphinx', responseTime: 48 };
+const ASR_UP = { status: 'up', engine: 'moonshine+pocketsphinx', responseTime: 48 };
 const ASR_DOWN = {
   status: 'down',
   engine: 'openai',

@@ -54,7 +54,7 @@ export class SpeechEnv extends TranslationEnv {
 
   @Transform(trimmed)
   @IsEnum(AsrEngineName)
-  ASR_ENGINE: AsrEngineName = AsrEngineName.Pocketsphinx;
+  ASR_ENGINE: AsrEngineName = AsrEngineName.MoonshinePocketsphinx;
 
   /** Time allowed to transcribe one segment, in milliseconds. */
   @Transform(toInt)
@@ -65,7 +65,8 @@ export class SpeechEnv extends TranslationEnv {
 
   /**
    * Decoders for whole sentences: pocketsphinx processes (each holds the model, ~95 MiB
-   * resident), or Moonshine threads (~60 MiB each). Default: the number of cores.
+   * resident), or Moonshine threads (~250 MiB each; the default engine has one per two
+   * pocketsphinx decoders). Default: the number of cores.
    */
   @Transform(toInt)
   @IsOptional()

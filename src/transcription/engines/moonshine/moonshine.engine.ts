@@ -49,7 +49,11 @@ export interface MoonshineDecoding {
 }
 
 export interface MoonshineOptions {
-  /** Worker threads, each with its own copy of the model (~60 MB); one decodes at a time. */
+  /**
+   * Worker threads, each with its own copy of the model: ~175–250 MiB resident each (onnxruntime's
+   * memory arena; without it a decoding took three times the CPU). Each decodes one sentence at a
+   * time.
+   */
   readonly threads: number;
   readonly timeoutMs: number;
   /** The folder of encoder_model.onnx and decoder_model_merged.onnx; default MOONSHINE_DIR. */
