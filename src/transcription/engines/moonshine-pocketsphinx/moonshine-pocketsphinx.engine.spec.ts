@@ -5,6 +5,7 @@ import { textToTokens, tokensToText } from '../moonshine/moonshine-text.js';
 import type { PocketsphinxEngine } from '../pocketsphinx/pocketsphinx.engine.js';
 import {
   CLINICAL_WORD_BONUS,
+  MOONSHINE_SURE,
   MoonshinePocketsphinxEngine,
   TRUSTED_POCKETSPHINX,
 } from './moonshine-pocketsphinx.engine.js';
@@ -14,8 +15,9 @@ import {
  * scores of candidate texts, pocketsphinx's text and confidence, are given.
  */
 interface Setup {
-  /** Moonshine's text, each token at probability 0.9. */
+  /** Moonshine's text, each token at this probability (default 0.8: not sure). */
   moonshine: string;
+  probability?: number;
   /** Moonshine's log probability of a candidate (lower-case words), by its text; default −10. */
   scores?: Record<string, number>;
   pocketsphinx: string;
@@ -29,7 +31,7 @@ function engineFor(setup: Setup) {
   const decoded: number[] = [];
   const decoding = (): MoonshineDecoding => {
     const tokens = textToTokens(setup.moonshine);
-    return { tokens, logProbs: tokens.map(() => Math.log(0.9)) };
+    return { tokens, logProbs: tokens.map(() => Math.log(setup.probability ?? 0.8)) };
   };
   const moonshine = {
     decode: async (samples: Float32Array) => (decoded.push(samples.length), decoding()),
@@ -46,8 +48,9 @@ function engineFor(setup: Setup) {
     confidence: setup.confidence ?? 0.2,
   };
   const pushed: number[] = [];
+  const asked: string[] = [];
   const pocketsphinx = {
-    transcribe: async () => proposal,
+    transcribe: async () => (asked.push('transcribe'), proposal),
     openStream: (): AsrStream => ({
       push: (samples) => pushed.push(samples.length),
       finish: async () => proposal,
@@ -60,7 +63,7 @@ function engineFor(setup: Setup) {
       { samples: new Float32Array(16_000), localeHints: ['en-US'] },
       AbortSignal.timeout(1_000),
     );
-  return { engine, transcribe, scored, decoded, pushed };
+  return { engine, transcribe, scored, decoded, pushed, asked };
 }
 
 describe('MoonshinePocketsphinxEngine', () => {
@@ -72,9 +75,24 @@ describe('MoonshinePocketsphinxEngine', () => {
     expect(await transcribe()).toEqual({
       text: 'Take two tablets every morning.',
       locale: 'en-US',
-      confidence: 0.9,
+      confidence: 0.8,
     });
     expect(scored).toEqual([]);
+  });
+
+  it(`lets a text Moonshine is sure of (${MOONSHINE_SURE} or more) stand, without asking pocketsphinx`, async () => {
+    const { transcribe, asked, scored } = engineFor({
+      moonshine: 'I need a new prescription for my gabapentin.',
+      probability: MOONSHINE_SURE,
+      pocketsphinx: 'i need a new prescription for my government in',
+      scores: { 'i need a new prescription for my government in': 0 },
+    });
+    expect(await transcribe()).toEqual({
+      text: 'I need a new prescription for my gabapentin.',
+      locale: 'en-US',
+      confidence: MOONSHINE_SURE,
+    });
+    expect({ asked, scored }).toEqual({ asked: [], scored: [] });
   });
 
   it("takes pocketsphinx's words where Moonshine finds them as likely as its own", async () => {
@@ -161,6 +179,17 @@ describe('MoonshinePocketsphinxEngine', () => {
     expect(pushed).toEqual([320, 480]);
     expect((await stream.finish(AbortSignal.timeout(1_000))).text).toBe('Yes.');
     expect(decoded).toEqual([800]);
+  });
+
+  it("keeps pocketsphinx's words where Moonshine heard nothing, if Moonshine scores them so", async () => {
+    const heard = (score: number) =>
+      engineFor({
+        moonshine: '',
+        pocketsphinx: 'yes please',
+        scores: { '': -20, 'yes please': score },
+      }).transcribe();
+    expect(await heard(-5)).toEqual({ text: 'yes please', locale: 'en-US', confidence: 0 });
+    expect(await heard(-25)).toEqual({ text: '', locale: 'en-US' });
   });
 
   it('answers no text when neither recognizer heard words', async () => {

@@ -28,17 +28,19 @@ export const SETUP_HINT =
 
 /**
  * Below this geometric mean of the token probabilities a sentence is marked low-confidence (the
- * speaker should be asked to repeat). Calibrated as for pocketsphinx (the value that flags the
- * most misrecognized sentences while flagging at most 10 % of the exact ones) on 1,356 sentences:
- * 0.83 flags 62.8 % of the misrecognized ones and 9.2 % of the exact ones (docs/speech.md,
- * "Moonshine").
+ * speaker should be asked to repeat), with ASR_ENGINE=moonshine. Calibrated as for pocketsphinx
+ * (the value that flags the most misrecognized sentences while flagging at most 10 % of the exact
+ * ones) on the 1,356 sentences of docs/speech.md's "Moonshine with pocketsphinx": 0.83 flags
+ * 62.8 % of the misrecognized ones and 9.2 % of the exact ones.
  */
 export const MOONSHINE_LOW_CONFIDENCE = 0.83;
 
 /**
- * Below this, nothing is answered: the model's text is made up. On the bench's speech the lowest
- * score of a sentence with words was 0.43; the voice activity detector keeps silence, noise and
- * music from the recognizer in the first place, and this is the second guard.
+ * Below this, nothing is answered: the model's text is made up. Of the 1,356 sentences spoken for
+ * the choice of the default engine (docs/speech.md), the lowest score of one with words was
+ * 0.42 (a diphone voice's "Your test results are normal." heard as "The overtest results are
+ * normal."); the voice activity detector keeps silence, noise and music from the recognizer in
+ * the first place, and this is the second guard.
  */
 export const MOONSHINE_MIN_CONFIDENCE = 0.3;
 
