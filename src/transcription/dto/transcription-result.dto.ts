@@ -13,8 +13,9 @@ export class TranscriptionResultDto {
   language!: string;
 
   /**
-   * How sure the recognizer is of the text, 0 to 1 (pocketsphinx: the geometric mean of the
-   * words' posterior probabilities); for a recording of several sentences, that of the least sure
+   * How sure the recognizer is of the text, 0 to 1 (the default recognizer and Moonshine: the
+   * geometric mean of Moonshine's token probabilities; pocketsphinx: that of the words' posterior
+   * probabilities); for a recording of several sentences, that of the least sure
    * one. Null when there is no text or the recognizer reports no confidence (ASR_ENGINE=openai).
    * @example 0.87
    */

@@ -18,7 +18,7 @@ export interface AsrTranscript {
   readonly locale?: string;
   /**
    * How sure the engine is of the text, 0 to 1, when it tells (pocketsphinx: the geometric mean
-   * of the words' posterior probabilities); absent for engines that do not, and for empty text.
+   * of the words' posterior probabilities; Moonshine: of its tokens' probabilities); absent for engines that do not, and for empty text.
    */
   readonly confidence?: number;
 }

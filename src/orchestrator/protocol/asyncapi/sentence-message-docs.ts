@@ -50,7 +50,7 @@ export const SENTENCE_MESSAGE_DOCS: Pick<
       end_ms: 'End of the speech, like `start_ms`; null for typed text.',
       source: '`audio` or `text`.',
       confidence:
-        'How sure the recognizer is of the text, 0 to 1 (pocketsphinx: the geometric mean of the words’ posterior probabilities); null for typed text and for recognizers that report none (ASR_ENGINE=openai).',
+        'How sure the recognizer is of the text, 0 to 1 (the default recognizer and Moonshine: the geometric mean of Moonshine’s token probabilities; pocketsphinx: that of the words’ posterior probabilities); null for typed text and for recognizers that report none (ASR_ENGINE=openai).',
       low_confidence:
         'True when `confidence` is below the recognizer’s calibrated threshold: the text is more likely wrong than right. A client should ask the speaker to repeat before the translation is played (the translation still follows, for the record).',
     },
