@@ -32,7 +32,7 @@ import { PocketsphinxEngine } from '../../src/transcription/engines/pocketsphinx
 import { freePort } from '../support/free-port.js';
 import { measure, percentile, printTable } from '../support/latency.js';
 import {
-  cpuSecondsOf,
+  decoderCpuSeconds,
   ENGINE_OVERRIDES,
   REDECODE_BELOW_OVERRIDE,
   STREAMED,
@@ -89,13 +89,26 @@ async function vadRow(): Promise<Row> {
  * and for the 2.6 s one alone (the figure issue 16 set its budget on). The mean is the figure to
  * compare: one sentence's CPU moves with where the search happens to grow on it.
  */
-async function asrRow(model: 'stock' | 'clinical'): Promise<Row> {
-  const engine = new PocketsphinxEngine({
-    poolSize: 1,
-    timeoutMs: 30_000,
-    // ASR_CLINICAL_DIR: another build of the clinical model, as in the quality part.
-    clinicalDir: model === 'stock' ? null : process.env.ASR_CLINICAL_DIR,
-  });
+async function asrRow(which: 'stock' | 'clinical' | 'moonshine' | 'default'): Promise<Row> {
+  const pocketsphinx = (stock: boolean) =>
+    new PocketsphinxEngine({
+      poolSize: 1,
+      timeoutMs: 30_000,
+      // ASR_CLINICAL_DIR: another build of the clinical model, as in the quality part.
+      clinicalDir: stock ? null : process.env.ASR_CLINICAL_DIR,
+    });
+  const moonshine = () => new MoonshineEngine({ threads: 1, timeoutMs: 30_000 });
+  const engines = {
+    stock: ['pocketsphinx en-us (stock)', () => pocketsphinx(true)],
+    clinical: ['pocketsphinx en-us + clinical', () => pocketsphinx(false)],
+    moonshine: ['Moonshine tiny', moonshine],
+    default: [
+      'Moonshine tiny with pocketsphinx + clinical (the default)',
+      () => new MoonshinePocketsphinxEngine(moonshine(), pocketsphinx(false)),
+    ],
+  } as const;
+  const [name, create] = engines[which];
+  const engine: AsrEngine & OnModuleInit & OnModuleDestroy = create();
   const started = Date.now();
   await engine.onModuleInit();
   const startup = Date.now() - started;
@@ -108,16 +121,15 @@ async function asrRow(model: 'stock' | 'clinical'): Promise<Row> {
     const run = () =>
       engine.transcribe({ samples, localeHints: ['en-US'] }, signal()).then(() => undefined);
     await measure(2, 1, run);
-    const cpuBefore = cpuSecondsOf(engine.workerPids());
+    const cpuBefore = decoderCpuSeconds(engine);
     latencies.push(...(await measure(RUNS, 1, run)).latencies);
-    cpu.set(file, (cpuSecondsOf(engine.workerPids()) - cpuBefore) / RUNS);
+    cpu.set(file, (decoderCpuSeconds(engine) - cpuBefore) / RUNS);
   }
-  await engine.close();
+  await engine.onModuleDestroy();
   const p50 = percentile(latencies, 50);
   const meanCpu = [...cpu.values()].reduce((a, b) => a + b, 0) / cpu.size;
-  const name = model === 'stock' ? 'en-us (stock)' : 'en-us + clinical';
   return [
-    `ASR: pocketsphinx ${name}, one decoder (start-up ${startup} ms)`,
+    `ASR: ${name}, one decoder (start-up ${startup} ms)`,
     `${sentences.length} sentences, ${meanSeconds.toFixed(2)} s on average, ${RUNS} runs each`,
     p50.toFixed(0),
     percentile(latencies, 95).toFixed(0),
@@ -236,7 +248,14 @@ async function memoryRows(): Promise<Row[]> {
 }
 
 async function speed(): Promise<void> {
-  const rows = [await vadRow(), await asrRow('stock'), await asrRow('clinical'), await ttsRow()];
+  const rows = [
+    await vadRow(),
+    await asrRow('stock'),
+    await asrRow('clinical'),
+    await asrRow('moonshine'),
+    await asrRow('default'),
+    await ttsRow(),
+  ];
   const memory = await memoryRows();
   printTable(
     [
