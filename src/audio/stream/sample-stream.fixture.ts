@@ -4,15 +4,7 @@ import { mulberry32 } from '../../../test/support/mulberry32.js';
 /** Deterministic pseudo-random numbers in [0, 1) (mulberry32). */
 export const random = mulberry32;
 
-export function concat(parts: Float32Array[]): Float32Array {
-  const out = new Float32Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
+export { concatSamples as concat } from '../concat-samples.js';
 
 /** Index of the first sample where `a` and `b` differ (lengths included), or -1. */
 export function firstDifference(a: Float32Array, b: Float32Array): number {

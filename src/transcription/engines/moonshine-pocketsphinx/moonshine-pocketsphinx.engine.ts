@@ -1,4 +1,5 @@
 import { Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { concatSamples } from '../../../audio/concat-samples.js';
 import { words } from '../../wer.js';
 import type { AsrAudio, AsrChannel, AsrEngine, AsrStream, AsrTranscript } from '../asr-engine.js';
 import {
@@ -108,7 +109,7 @@ export class MoonshinePocketsphinxEngine implements AsrEngine, OnModuleInit, OnM
         stream.push(samples);
       },
       finish: async (signal) => {
-        const samples = concat(chunks);
+        const samples = concatSamples(chunks);
         chunks.length = 0;
         const [decoding, proposal] = await Promise.all([
           this.moonshine.decode(samples, signal),
@@ -189,14 +190,4 @@ export class MoonshinePocketsphinxEngine implements AsrEngine, OnModuleInit, OnM
     if (gain + CLINICAL_WORD_BONUS * clinical > 0) return true;
     return clinical > 0 && proposalConfidence > TRUSTED_POCKETSPHINX;
   }
-}
-
-function concat(chunks: readonly Float32Array[]): Float32Array {
-  const all = new Float32Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return all;
 }
