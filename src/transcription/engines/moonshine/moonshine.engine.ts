@@ -106,7 +106,6 @@ export class MoonshineEngine implements AsrEngine, OnModuleInit, OnModuleDestroy
       minThreads: threads,
       maxThreads: threads,
       maxQueue: this.options.maxQueue ?? 16 * threads,
-      idleTimeout: Number.MAX_SAFE_INTEGER,
     });
     const started = Date.now();
     try {
