@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { concatSamples } from '../concat-samples.js';
 import type { SentenceSegmenterOptions } from './segmenter-settings.js';
 import type { LiveSentenceListener, Sentence } from './sentence.js';
 import { SentenceSegmenter } from './sentence-segmenter.js';
@@ -69,14 +70,7 @@ class Recorder implements LiveSentenceListener {
     this.open = false;
   }
   joined(i: number): Float32Array {
-    const parts = this.streams[i];
-    const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
-    let at = 0;
-    for (const part of parts) {
-      out.set(part, at);
-      at += part.length;
-    }
-    return out;
+    return concatSamples(this.streams[i]);
   }
 }
 
