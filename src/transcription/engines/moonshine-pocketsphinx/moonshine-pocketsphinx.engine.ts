@@ -3,16 +3,13 @@ import { concatSamples } from '../../../audio/concat-samples.js';
 import { words } from '../../wer.js';
 import type { AsrAudio, AsrChannel, AsrEngine, AsrStream, AsrTranscript } from '../asr-engine.js';
 import {
+  decodedText,
   MOONSHINE_MIN_CONFIDENCE,
   type MoonshineDecoding,
   MoonshineEngine,
+  moonshineTranscript,
 } from '../moonshine/moonshine.engine.js';
-import {
-  meanProbability,
-  spokenForm,
-  textToTokens,
-  tokensToText,
-} from '../moonshine/moonshine-text.js';
+import { meanProbability, spokenForm, textToTokens } from '../moonshine/moonshine-text.js';
 import type { PocketsphinxEngine } from '../pocketsphinx/pocketsphinx.engine.js';
 import { clinicalWords } from './clinical-words.js';
 import {
@@ -90,7 +87,8 @@ export class MoonshinePocketsphinxEngine implements AsrEngine, OnModuleInit, OnM
   /** Moonshine first; pocketsphinx only when Moonshine is not sure (MOONSHINE_SURE). */
   async transcribe(audio: AsrAudio, signal: AbortSignal): Promise<AsrTranscript> {
     const decoding = await this.moonshine.decode(audio.samples, signal);
-    if (meanProbability(decoding.logProbs) >= MOONSHINE_SURE) return this.moonshineAlone(decoding);
+    if (meanProbability(decoding.logProbs) >= MOONSHINE_SURE)
+      return moonshineTranscript(decodedText(decoding), decoding);
     const proposal = await this.pocketsphinx.transcribe(audio, signal);
     return this.combine(audio.samples, decoding, proposal, signal);
   }
@@ -128,22 +126,6 @@ export class MoonshinePocketsphinxEngine implements AsrEngine, OnModuleInit, OnM
     await Promise.all([this.moonshine.probe(), this.pocketsphinx.probe?.()]);
   }
 
-  /** Moonshine's text as it is. */
-  private moonshineAlone(decoding: MoonshineDecoding): AsrTranscript {
-    return this.transcript(spokenForm(tokensToText(decoding.tokens)), decoding);
-  }
-
-  /**
-   * `text` with Moonshine's confidence; dropped below MOONSHINE_MIN_CONFIDENCE unless pocketsphinx's
-   * words were taken into it (then it stays, marked low-confidence by that confidence).
-   */
-  private transcript(text: string, decoding: MoonshineDecoding, proposed = false): AsrTranscript {
-    const confidence = meanProbability(decoding.logProbs);
-    if (!text || (confidence < MOONSHINE_MIN_CONFIDENCE && !proposed))
-      return { text: '', locale: LOCALE };
-    return { text, locale: LOCALE, confidence: Math.round(confidence * 1000) / 1000 };
-  }
-
   /** Moonshine's text, with pocketsphinx's words where they win (see the class). */
   private async combine(
     samples: Float32Array,
@@ -152,9 +134,8 @@ export class MoonshinePocketsphinxEngine implements AsrEngine, OnModuleInit, OnM
     signal: AbortSignal,
   ): Promise<AsrTranscript> {
     const confidence = meanProbability(decoding.logProbs);
-    if (confidence >= MOONSHINE_SURE) return this.moonshineAlone(decoding);
-    const text =
-      confidence >= MOONSHINE_MIN_CONFIDENCE ? spokenForm(tokensToText(decoding.tokens)) : '';
+    if (confidence >= MOONSHINE_SURE) return moonshineTranscript(decodedText(decoding), decoding);
+    const text = confidence >= MOONSHINE_MIN_CONFIDENCE ? decodedText(decoding) : '';
     const own = words(text);
     const other = words(spokenForm(proposal.text));
     const regions = differingRegions(own, other);
@@ -178,7 +159,8 @@ export class MoonshinePocketsphinxEngine implements AsrEngine, OnModuleInit, OnM
       );
       result = applyRegions(text, taken);
     }
-    return this.transcript(result, decoding, taken.length > 0);
+    // pocketsphinx's words taken where Moonshine's confidence is too low to answer stay.
+    return moonshineTranscript(result, decoding, taken.length > 0);
   }
 
   /** Whether pocketsphinx's words replace Moonshine's in `region`. */

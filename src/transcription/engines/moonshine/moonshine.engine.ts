@@ -50,6 +50,25 @@ export interface MoonshineDecoding {
   readonly logProbs: number[];
 }
 
+/** The text of a decoding as the service hands it on (figures written as words). */
+export const decodedText = (decoding: MoonshineDecoding): string =>
+  spokenForm(tokensToText(decoding.tokens));
+
+/**
+ * `text` as a transcript with the decoding's confidence; no text below MOONSHINE_MIN_CONFIDENCE,
+ * unless `keep` (words another recognizer brought in, which that low confidence then marks).
+ */
+export function moonshineTranscript(
+  text: string,
+  decoding: MoonshineDecoding,
+  keep = false,
+): AsrTranscript {
+  const confidence = meanProbability(decoding.logProbs);
+  if (!text || (confidence < MOONSHINE_MIN_CONFIDENCE && !keep))
+    return { text: '', locale: LOCALE };
+  return { text, locale: LOCALE, confidence: Math.round(confidence * 1000) / 1000 };
+}
+
 export interface MoonshineOptions {
   /**
    * Worker threads, each with its own copy of the model: ~175–250 MiB resident each (onnxruntime's
@@ -128,11 +147,8 @@ export class MoonshineEngine implements AsrEngine, OnModuleInit, OnModuleDestroy
   }
 
   async transcribe(audio: AsrAudio, signal: AbortSignal): Promise<AsrTranscript> {
-    const { tokens, logProbs } = await this.decode(audio.samples, signal);
-    const confidence = meanProbability(logProbs);
-    const text = spokenForm(tokensToText(tokens));
-    if (!text || confidence < MOONSHINE_MIN_CONFIDENCE) return { text: '', locale: LOCALE };
-    return { text, locale: LOCALE, confidence: Math.round(confidence * 1000) / 1000 };
+    const decoding = await this.decode(audio.samples, signal);
+    return moonshineTranscript(decodedText(decoding), decoding);
   }
 
   /** A real decoding of 0.5 s of a quiet tone, for the readiness check. */
