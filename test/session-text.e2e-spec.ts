@@ -78,6 +78,19 @@ describe('Sessions driven by text_input', () => {
     },
   );
 
+  it.each([
+    ['female', '¿Es alérgica a penicilina?'],
+    ['male', '¿Es alérgico a penicilina?'],
+  ])(
+    "agrees with a %s patient's gender, and opens a Spanish question with ¿ (issue 30, item 7)",
+    async (patient_gender, expected) => {
+      const client = await open({ language_medic: 'en', language_patient: 'es', patient_gender });
+      client.json({ type: 'text_input', text: 'Are you allergic to penicillin?' });
+      const a = await client.next((m) => m.type === 'translation_result' && m.sentence_id === 's1');
+      expect(a.text).toBe(expected);
+    },
+  );
+
   it('tunes the reformulation for a child patient and keeps the literal translation apart', async () => {
     const client = await open({
       language_medic: 'es',

@@ -118,7 +118,10 @@ export class TranslationService {
     let unknown: readonly string[] = [];
     const reportUnknownWords = (words: readonly string[]) => (unknown = words);
     // Numbers keep priority: a term never covers a dose.
-    const fixedTerms = this.terminology.find(text, source, target, protectedSpans(text));
+    const fixedTerms = this.terminology.find(text, source, target, protectedSpans(text), {
+      speakerGender,
+      addresseeGender,
+    });
     const deadline = {
       service: 'Translation',
       engine: this.engine.name,

@@ -43,3 +43,38 @@ describe('ClinicalTerminology', () => {
     expect(builtIn.map((t) => text.slice(t.start, t.end))).toEqual(['chest pain', 'headache']);
   });
 });
+
+describe('ClinicalTerminology: adjectives that agree with the person described', () => {
+  const terminology = ClinicalTerminology.builtIn();
+  const FRA = lang('fra_Latn', 'fr');
+  const replacement = (text: string, source: CatalogLanguage, genders: object) =>
+    terminology.find(text, source, SPA, [], genders).map((t) => t.replacement);
+
+  it("agrees with the addressee's gender in a question to them, the speaker's in their own words", () => {
+    expect(replacement('Are you allergic?', ENG, { addresseeGender: 'female' })).toEqual([
+      'alérgica',
+    ]);
+    expect(replacement('Are you allergic?', ENG, { addresseeGender: 'male' })).toEqual([
+      'alérgico',
+    ]);
+    expect(
+      replacement('I am allergic.', ENG, { speakerGender: 'female', addresseeGender: 'male' }),
+    ).toEqual(['alérgica']);
+    expect(replacement('Êtes-vous allergique ?', FRA, { addresseeGender: 'female' })).toEqual([
+      'alérgica',
+    ]);
+  });
+
+  it("keeps the table's first form for someone else, or when no gender is known", () => {
+    expect(replacement('Is your son allergic?', ENG, { addresseeGender: 'female' })).toEqual([
+      'alérgico',
+    ]);
+    expect(replacement('Are you allergic?', ENG, {})).toEqual(['alérgico']);
+  });
+
+  it("keeps the gender a source's own form says", () => {
+    const ITA = lang('ita_Latn', 'it');
+    const terms = terminology.find('Soy alérgico.', SPA, ITA, [], { speakerGender: 'female' });
+    expect(terms.map((t) => t.replacement)).toEqual(['allergico']);
+  });
+});

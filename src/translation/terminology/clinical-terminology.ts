@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { CatalogLanguage } from '../../language/catalog/catalog-language.js';
 import { TermMatcher, type TermMatch } from './term-matcher.js';
 import { parseTermTable, type TermRow } from '../../config/term-table.js';
+import type { PartyGenders } from '../engines/translation-engine.js';
+import { describedGender, withGenderedTerms } from './gendered-terms.js';
 
 /** The built-in table beside this file (nest-cli.json copies it into dist/). */
 export const CLINICAL_TERMS_FILE = new URL('./clinical-terms.tsv', import.meta.url);
@@ -26,6 +28,8 @@ export interface ClinicalTerm extends TermMatch {
  */
 export class ClinicalTerminology {
   private readonly matchers = new Map<string, { glossary: TermMatcher; builtIn: TermMatcher }>();
+  /** Rows by concept, the glossary's over the built-in ones: where a gendered term finds its sibling. */
+  private readonly byConcept: ReadonlyMap<string, TermRow>;
 
   /**
    * The glossary is matched first: a hospital's term wins even inside a longer built-in one
@@ -34,7 +38,9 @@ export class ClinicalTerminology {
   constructor(
     private readonly builtInRows: readonly TermRow[],
     private readonly glossaryRows: readonly TermRow[] = [],
-  ) {}
+  ) {
+    this.byConcept = new Map([...builtInRows, ...glossaryRows].map((row) => [row.concept, row]));
+  }
 
   /** The built-in clinical terminology (clinical-terms.tsv), after a hospital's glossary when there is one. */
   static builtIn(glossary: readonly TermRow[] = []): ClinicalTerminology {
@@ -48,12 +54,16 @@ export class ClinicalTerminology {
     return this.builtInRows.length + this.glossaryRows.length;
   }
 
-  /** The table's terms in `text`, outside `reserved` spans, with what to write in `target`. */
+  /**
+   * The table's terms in `text`, outside `reserved` spans, with what to write in `target`; a
+   * gendered adjective agrees with the party the sentence is about when `genders` tells it.
+   */
   find(
     text: string,
     source: CatalogLanguage,
     target: CatalogLanguage,
     reserved: readonly { start: number; end: number }[] = [],
+    genders: PartyGenders = {},
   ): ClinicalTerm[] {
     if (!source.iso6391 || !target.iso6391) return [];
     const direction = `${source.iso6391}>${target.iso6391}`;
@@ -72,8 +82,10 @@ export class ClinicalTerminology {
       source,
       origin: match.row.origin,
     });
-    return [...glossary.map(term('glossary')), ...builtIn.map(term('builtin'))].sort(
+    const terms = [...glossary.map(term('glossary')), ...builtIn.map(term('builtin'))].sort(
       (a, b) => a.start - b.start,
     );
+    const gender = describedGender(text, source.iso6391, genders);
+    return withGenderedTerms(terms, text, this.byConcept, source.iso6391, target.iso6391, gender);
   }
 }

@@ -91,7 +91,7 @@ export class TermMatcher {
 }
 
 /** `form` with a capital first letter when `original` starts with one (sentence start, title). */
-function withCase(form: string, original: string): string {
+export function withCase(form: string, original: string): string {
   const first = original.charAt(0);
   return first !== first.toLowerCase() && first === first.toUpperCase()
     ? form.charAt(0).toUpperCase() + form.slice(1)

@@ -47,7 +47,7 @@ describe('ApertiumEngine', () => {
     const SENTENCE = 'Do you have kidney problems? You have an infection in your ear.';
 
     it.each([
-      ['spa_Latn', 'Tiene problemas de riñón? Tiene una infección en su oreja.'],
+      ['spa_Latn', '¿Tiene problemas de riñón? Tiene una infección en su oreja.'],
       ['fra_Latn', 'Vous avez des problèmes de rein? Vous avez une infection dans votre oreille.'],
       ['ita_Latn', "Ha problemi di rene? Ha un'infezione nel suo orecchio."],
       // "riñón" is unknown to the Debian es-pt pair: the clinical lexicon adds it.
@@ -68,7 +68,7 @@ describe('ApertiumEngine', () => {
 
     it('speaks to the patient in Italian with Lei and Le', async () => {
       expect(await from('spa_Latn', '¿Te duele aquí? Tú eres alérgico.', 'ita_Latn')).toMatch(
-        /^¿Le \S+ qui\? Lei è allergico\.$/,
+        /^Le \S+ qui\? Lei è allergico\.$/,
       );
     });
 
@@ -115,7 +115,7 @@ describe('ApertiumEngine', () => {
       );
 
     it.each([
-      ['spa_Latn', 'Es muy preocupada?'],
+      ['spa_Latn', '¿Es muy preocupada?'],
       ['fra_Latn', 'Vous êtes très soucieuse?'],
       ['por_Latn', 'É muito preocupada?'],
       ['ita_Latn', 'È molto preoccupata?'],

@@ -12,6 +12,7 @@ import { apertiumLanguages, APERTIUM_MODES, apertiumRoute } from './apertium-mod
 import { FORMAL_MARK, withFormalRegister } from './formal-register.js';
 import { genderMarks, withoutGenderMarks, withPartyGender } from './party-gender.js';
 import { withSubjectPronouns } from './subject-pronouns.js';
+import { withOpeningMarks, withoutOpeningMarks } from './spanish-punctuation.js';
 import {
   fromApertiumStream,
   stripMarkers,
@@ -21,6 +22,7 @@ import {
 
 const run = promisify(execFile);
 const BARE_NUMBER = /^\d+(?:[.,]\d+)?$/;
+const SPANISH = 'spa_Latn';
 
 /**
  * The embedded engine: Debian's Apertium pairs, each as one persistent null-flush pipeline.
@@ -119,6 +121,7 @@ export class ApertiumEngine implements TranslationEngine, OnModuleInit, OnModule
       stream = stripMarkers(output);
     }
     reportUnknownWords?.([...unknown]);
-    return fromApertiumStream(withoutGenderMarks(stream.replace(FORMAL_MARK, '')));
+    const translated = fromApertiumStream(withoutGenderMarks(stream.replace(FORMAL_MARK, '')));
+    return target.code === SPANISH ? withOpeningMarks(translated) : withoutOpeningMarks(translated);
   }
 }
