@@ -11,26 +11,16 @@
  * Run: npm run bench:translation-quality   (DEVSET_LIMIT=N: the first N sentences only;
  * TERMINOLOGY=off: without the clinical terms table; LEXICON=off: without the clinical lexicon)
  */
-import 'reflect-metadata';
 import { cpus } from 'node:os';
 import { EngineOutputRejectedError } from '../../src/common/errors/engine.errors.js';
-import { AppConfig } from '../../src/config/app-config.js';
 import { corpusChrF } from '../../src/orchestrator/pipeline/chrf.js';
-import { LanguageCatalog } from '../../src/language/catalog/language-catalog.js';
-import type { CatalogLanguage } from '../../src/language/catalog/catalog-language.js';
-import { ApertiumEngine } from '../../src/translation/engines/apertium/apertium.engine.js';
-import { ClinicalLexicon } from '../../src/translation/engines/apertium/clinical-lexicon.js';
-import type { PartyGenders } from '../../src/translation/engines/translation-engine.js';
-import { TranslationService } from '../../src/translation/translation.service.js';
-import { ClinicalTerminology } from '../../src/translation/terminology/clinical-terminology.js';
-import { SpecialistVocabulary } from '../../src/translation/untranslated/specialist-vocabulary.js';
 import { percentile, printTable } from '../support/latency.js';
 import { runBenchmark } from '../support/run-benchmark.js';
 import { glossaryAccuracy } from './glossary-accuracy.js';
-import { DEVSET_LANGUAGES, type DevsetEntry, type DevsetLanguage, loadDevset } from './devset.js';
+import { DEVSET_LANGUAGES, type DevsetLanguage, loadDevset } from './devset.js';
+import { entryGenders, startEmbeddedTranslation } from './embedded-translation.js';
 import { essentialFound, leakedPivotWords, words } from './scoring.js';
 
-const DATA_DIR = process.env.APERTIUM_DATA_DIR ?? '/usr/share/apertium';
 const LIMIT = Number(process.env.DEVSET_LIMIT ?? Infinity);
 const PIVOT: DevsetLanguage = 'es';
 /** A hospital glossary to measure: its terms must come out as it writes them. */
@@ -50,32 +40,11 @@ interface DirectionResult {
   latencies: number[];
 }
 
-/** The patient's gender, as a session's handshake gives it: "I" or "you" by who speaks. */
-function genders(entry: DevsetEntry): PartyGenders {
-  const gender = entry.patient_gender;
-  return entry.speaker === 'patient' ? { speakerGender: gender } : { addresseeGender: gender };
-}
-
 async function main(): Promise<void> {
   const entries = loadDevset().slice(0, LIMIT);
-  const engine = new ApertiumEngine(
-    DATA_DIR,
-    process.env.LEXICON === 'off' ? new ClinicalLexicon({}) : ClinicalLexicon.load(),
-  );
-  await engine.onModuleInit();
-  const catalog = new LanguageCatalog();
-  const translation = new TranslationService(
-    engine,
-    catalog,
-    new AppConfig(),
-    process.env.TERMINOLOGY === 'off' ? new ClinicalTerminology([]) : ClinicalTerminology.builtIn(),
-    SpecialistVocabulary.fromDebian(),
-  );
-  const language = (key: DevsetLanguage): CatalogLanguage => {
-    const found = catalog.normalize(key);
-    if (!found.ok) throw new Error(`no catalog language for ${key}`);
-    return found.language;
-  };
+  const embedded = await startEmbeddedTranslation();
+  const { engine, catalog, service: translation } = embedded;
+  const language = (key: DevsetLanguage) => embedded.language(key);
   const vocabulary = new Map(
     DEVSET_LANGUAGES.map((l) => [l, new Set(entries.flatMap((e) => words(e[l].text)))]),
   );
@@ -107,7 +76,7 @@ async function main(): Promise<void> {
             source,
             language(from),
             language(to),
-            genders(entry),
+            entryGenders(entry),
           ));
         } catch (error) {
           if (!(error instanceof EngineOutputRejectedError)) throw error;
@@ -142,7 +111,7 @@ async function main(): Promise<void> {
     }
   }
   const glossary = await glossaryAccuracy(GLOSSARY_FILE, engine, catalog, entries, language);
-  engine.onModuleDestroy();
+  embedded.stop();
 
   const pct = (n: number, d: number) => (d === 0 ? '–' : `${((100 * n) / d).toFixed(1)} %`);
   const rows = results.map((r) => [
