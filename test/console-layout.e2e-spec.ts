@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { type PageWatch, launchChromium, screenshot, watchPage } from './support/browser.js';
 import { type BuiltServer, ROOT, ensureBuilt, startBuiltServer } from './support/built-server.js';
+import { inside, visibleBox } from './support/visible-box.js';
 
 /**
  * The conversation's layout at the bedside (issue 18, item 4): the newest translation is first in
@@ -44,41 +45,6 @@ const LONG =
 
 const MEDIC_NOT_RECOGNIZED =
   "Speech recognition understands English only: the medic's Spanish speech will not be recognized; they can type instead.";
-
-type Box = { x: number; y: number; width: number; height: number };
-
-/** The part of `element` that its scroll containers and the viewport let the eye see. */
-async function visibleBox(element: Locator): Promise<{ box: Box; seen: Box }> {
-  return element.evaluate((node) => {
-    const view = node.ownerDocument.defaultView;
-    const rect = node.getBoundingClientRect();
-    let top = 0;
-    let left = 0;
-    let bottom = view.innerHeight;
-    let right = view.innerWidth;
-    for (let up = node.parentElement; up; up = up.parentElement) {
-      const style = view.getComputedStyle(up);
-      if (!/(auto|scroll|hidden|clip)/.test(style.overflowY + style.overflowX)) continue;
-      const clip = up.getBoundingClientRect();
-      top = Math.max(top, clip.top);
-      left = Math.max(left, clip.left);
-      bottom = Math.min(bottom, clip.bottom);
-      right = Math.min(right, clip.right);
-    }
-    const box = { x: rect.left, y: rect.top, width: rect.width, height: rect.height };
-    return { box, seen: { x: left, y: top, width: right - left, height: bottom - top } };
-  });
-}
-
-/** Whether all of `box` lies inside `seen` (half a pixel of rounding allowed). */
-function inside(box: Box, seen: Box): boolean {
-  return (
-    box.y >= seen.y - 0.5 &&
-    box.x >= seen.x - 0.5 &&
-    box.y + box.height <= seen.y + seen.height + 0.5 &&
-    box.x + box.width <= seen.x + seen.width + 0.5
-  );
-}
 
 /** The font sizes (px) of the visible texts of a card, by element class. */
 function visibleFontSizes(card: Locator): Promise<{ where: string; size: number }[]> {
