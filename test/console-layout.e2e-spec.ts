@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { type PageWatch, launchChromium, screenshot, watchPage } from './support/browser.js';
 import { type BuiltServer, ROOT, ensureBuilt, startBuiltServer } from './support/built-server.js';
 import { inside, visibleBox } from './support/visible-box.js';
+import { waitFor } from './support/wait-for.js';
 
 /**
  * The conversation's layout at the bedside (issue 18, item 4): the newest translation is first in
@@ -209,9 +210,13 @@ describe('console layout: the newest translation first, largest and in view', ()
   it('does not pull someone reading older sentences down, and offers the new translation', async () => {
     await type(SENTENCES[4]);
     await expectNewestReadable(TABLET_CARD_MAX);
-    // Someone scrolls up to the first sentences: the newest translation is out of sight.
+    // Someone turns the mouse wheel up to the first sentences: the newest translation is out of
+    // sight. (A scroll made by a script is not someone scrolling: the page keeps following it.)
     const list = page.locator('#conversation');
-    await list.evaluate((element) => element.scrollTo(0, 0));
+    const listBox = (await list.boundingBox())!;
+    await page.mouse.move(listBox.x + listBox.width / 2, listBox.y + listBox.height / 2);
+    await page.mouse.wheel(0, -5_000);
+    await waitFor(async () => expect(await list.evaluate((element) => element.scrollTop)).toBe(0));
     const before = await visibleBox(translation(newest()));
     expect(inside(before.box, before.seen)).toBe(false);
     await type(SENTENCES[5]);

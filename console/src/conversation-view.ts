@@ -51,6 +51,12 @@ export class ConversationView {
     this.newest.reset();
   }
 
+  /** The conversation is over: the cards go, and the list is left to the next one's view. */
+  dispose(): void {
+    this.clear();
+    this.newest.stop();
+  }
+
   setParties(parties: Parties): void {
     this.audience.parties = parties;
   }

@@ -215,7 +215,7 @@ export class Conversation {
     this.player.dispose();
     this.speechNotice.hide();
     this.captions.clear();
-    this.view.clear();
+    this.view.dispose();
     this.flagDialog.close();
   }
 

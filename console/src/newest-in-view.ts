@@ -3,9 +3,15 @@
  * and leaves them where they are when they scrolled up to read older sentences: then a
  * "New translation ↓" button appears instead, which brings it into view.
  *
- * "Following" means the newest card's translation was in view (or the list was at its end) after
- * the last scroll, whether the person or this page scrolled.
+ * "Following" stops only when the person scrolls the newest translation out of view themselves
+ * (scroll-cause.ts), or opens the details of an older card and reads there. The page's own
+ * scrolling and the layout's never stop it: the list shrinking as the status box above it grows,
+ * or a card growing, between the page's scroll and its scroll event, once left new cards out of
+ * sight behind the button though nobody had scrolled. While following, any change of size of the
+ * list or of a card brings the newest translation back into view (size-changes.ts).
  */
+import { ScrollCause } from './scroll-cause';
+import { SizeChanges } from './size-changes';
 
 /** How close to the end of the list still counts as "at the end" (px). */
 const AT_END_PX = 48;
@@ -14,6 +20,8 @@ const ABOVE_PX = 8;
 
 export class NewestInView {
   private following = true;
+  private readonly cause: ScrollCause;
+  private readonly sizes: SizeChanges;
 
   constructor(
     private readonly list: HTMLElement,
@@ -28,6 +36,8 @@ export class NewestInView {
       this.bringIntoView();
       this.offer.hidden = true;
     };
+    this.cause = new ScrollCause(list);
+    this.sizes = new SizeChanges(list, () => this.onResize());
     this.reset();
   }
 
@@ -35,6 +45,12 @@ export class NewestInView {
   reset(): void {
     this.following = true;
     this.offer.hidden = true;
+  }
+
+  /** The conversation is over: its list is left alone (the next conversation's view takes it). */
+  stop(): void {
+    this.cause.stop();
+    this.sizes.stop();
   }
 
   /**
@@ -50,17 +66,17 @@ export class NewestInView {
 
   /**
    * Shows as much of `card` as fits (after its details opened), scrolling down only as far as
-   * needed and never so far that its translation goes out at the top.
+   * needed and never so far that its translation goes out at the top. Someone who opened an older
+   * card's details reads there: unless the newest translation is still in view, the page stops
+   * following (and offers the next one instead).
    */
   reveal(card: HTMLElement): void {
     const { scrollTop, clientHeight } = this.list;
     const listTop = this.list.getBoundingClientRect().top;
     const top = (this.leadOf(card) ?? card).getBoundingClientRect().top - listTop + scrollTop;
     const bottom = card.getBoundingClientRect().bottom - listTop + scrollTop;
-    this.list.scrollTop = Math.max(
-      0,
-      Math.min(top - ABOVE_PX, Math.max(scrollTop, bottom - clientHeight)),
-    );
+    this.scrollTo(Math.min(top - ABOVE_PX, Math.max(scrollTop, bottom - clientHeight)));
+    this.following = this.newestShown();
   }
 
   /**
@@ -76,13 +92,35 @@ export class NewestInView {
       this.list.getBoundingClientRect().top +
       this.list.scrollTop;
     const end = this.list.scrollHeight - this.list.clientHeight;
-    this.list.scrollTop = Math.max(0, Math.min(end, top - ABOVE_PX));
+    this.scrollTo(Math.min(end, top - ABOVE_PX));
   }
 
+  /** The page's own scrolling: its scroll events are not the person's. */
+  private scrollTo(top: number): void {
+    this.cause.pageScrolls();
+    this.list.scrollTop = Math.max(0, top);
+  }
+
+  /**
+   * Any scroll that shows the newest translation resumes following; only the person's own
+   * scrolling stops it.
+   */
   private onScroll(): void {
+    if (this.newestShown()) {
+      this.following = true;
+      this.offer.hidden = true;
+    } else if (this.cause.byPerson) this.following = false;
+  }
+
+  /** The list or a card changed size: the newest translation may have gone out of view. */
+  private onResize(): void {
+    if (this.following && !this.newestInView()) this.bringIntoView();
+  }
+
+  /** The newest translation is in view, or the list is at its end. */
+  private newestShown(): boolean {
     const { scrollHeight, scrollTop, clientHeight } = this.list;
-    this.following = scrollHeight - scrollTop - clientHeight < AT_END_PX || this.newestInView();
-    if (this.following) this.offer.hidden = true;
+    return scrollHeight - scrollTop - clientHeight < AT_END_PX || this.newestInView();
   }
 
   private newestInView(): boolean {
