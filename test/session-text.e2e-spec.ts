@@ -306,6 +306,64 @@ describe('Sessions driven by text_input', () => {
     expect(client.ofType('translation_result', 's2')[0].fidelity).toBeGreaterThan(0.3);
   });
 
+  it('does not translate nor speak a sentence in neither party’s language, says so, and archives it (issue 30, item 3)', async () => {
+    const client = await open({
+      language_medic: 'en',
+      language_patient: 'es',
+      enable_dual_direction: true,
+    });
+    const notTranslated = (id: string) =>
+      client.next((m) => m.type === 'sentence_not_translated' && m.sentence_id === id);
+    // Identified (Vietnamese), whoever the client says typed it.
+    client.json({ type: 'text_input', text: 'Tôi bị đau đầu từ hôm qua' });
+    expect(await notTranslated('s1')).toEqual({
+      type: 'sentence_not_translated',
+      sentence_id: 's1',
+      reason: 'language_outside_session',
+      language: 'vi-VN',
+      revision: 1,
+    });
+    expect(client.ofType('asr_result', 's1')[0]).toMatchObject({
+      language: 'vi-VN',
+      role: 'unknown',
+    });
+    client.json({ type: 'text_input', text: 'Tôi bị dị ứng với penicillin.', role: 'patient' });
+    expect(await notTranslated('s2')).toMatchObject({ language: 'vi-VN' });
+    expect(client.ofType('asr_result', 's2')[0]).toMatchObject({ role: 'patient' });
+    // Haitian Creole, which neither identifier names: the engine knew none of its words.
+    client.json({ type: 'text_input', text: 'Mwen gen doulè nan vant mwen.' });
+    expect(await notTranslated('s3')).toMatchObject({ language: 'und' });
+    // Branch C on demand: an error, not a translation.
+    client.json({ type: 'trigger_branch_c', sentence_id: 's1' });
+    const error = await client.next((m) => m.type === 'error' && m.sentence_id === 's1');
+    expect(error).toMatchObject({
+      service: 'Translation',
+      message: expect.stringMatching(/neither party/),
+    });
+    // A sentence in a party's language goes on as before.
+    client.json({ type: 'text_input', text: EN });
+    await client.next(isLast('s4'));
+    for (const id of ['s1', 's2', 's3']) {
+      const answers = ['error', 'branch_c_triggered'];
+      expect(sequence(client, id).filter((t) => !answers.includes(t))).toEqual([
+        'asr_result',
+        'sentence_not_translated',
+      ]);
+    }
+    client.json({ type: 'conversation_exit' });
+    const archive = await client.next((m) => m.type === 'conversation_archive');
+    const zip = await JSZip.loadAsync(Buffer.from(archive.content_base64 as string, 'base64'));
+    const json = JSON.parse(await zip.file('conversation.json')!.async('string')) as {
+      sentences: { sentence_id: string; not_translated: unknown[]; translations: unknown[] }[];
+    };
+    expect(json.sentences[0]).toMatchObject({
+      translations: [],
+      not_translated: [{ revision: 1, reason: 'language_outside_session', language: 'vi-VN' }],
+    });
+    const transcript = await zip.file('transcript.txt')!.async('string');
+    expect(transcript).toContain("Not translated: the text is in neither party's language (und)");
+  });
+
   it('answers Sentence not found for unknown sentence ids, and the session goes on', async () => {
     const client = await open({ language_medic: 'es', language_patient: 'en' });
     client.json({ type: 'flag', flag_type: 'other', sentence_id: 's9' });

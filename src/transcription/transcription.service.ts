@@ -26,6 +26,11 @@ export interface Transcript {
   confidence: number | null;
   /** True when the confidence is below the recognizer's calibrated threshold: ask to repeat. */
   lowConfidence: boolean;
+  /**
+   * The language of a text clearly in none of the hinted locales' (LanguageGuess.outside: `und`
+   * when only its script tells); absent otherwise, and always for a recognizer held to one language.
+   */
+  outsideLocale?: string;
 }
 
 /**
@@ -222,12 +227,15 @@ export class TranscriptionService {
     text: string,
     candidates: readonly string[],
     reported?: string,
-  ): Pick<Transcript, 'text' | 'locale' | 'languageDecided'> {
+  ): Pick<Transcript, 'text' | 'locale' | 'languageDecided' | 'outsideLocale'> {
     const fallback = candidates[0] ?? this.supportedLocale(reported) ?? 'und';
     if (!text) return { text, locale: fallback, languageDecided: false };
-    const { locale, decided } = this.languageId.identify(text, candidates);
+    const { locale, decided, outside } = this.languageId.identify(text, candidates);
     // Held to one language, the recognizer wrote its words in it, however short the text.
     if (new Set(candidates).size === 1) return { text, locale: fallback, languageDecided: true };
+    if (outside && candidates.length > 0) {
+      return { text, locale: outside, languageDecided: true, outsideLocale: outside };
+    }
     return decided
       ? { text, locale, languageDecided: true }
       : { text, locale: fallback, languageDecided: false };

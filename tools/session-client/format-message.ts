@@ -102,6 +102,12 @@ export function formatMessage(
     case 'branch_c_skipped':
       parts.push(`C skipped: ${str(m.reason)}`);
       break;
+    case 'sentence_not_translated':
+      parts.push(
+        `not translated: ${str(m.reason)} (${str(m.language)})`,
+        `rev ${String(m.revision)}`,
+      );
+      break;
     case 'conversation_archive':
       parts.push(`${str(m.filename)}, ${String(m.size_bytes)} bytes`);
       break;

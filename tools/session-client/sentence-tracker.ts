@@ -5,6 +5,8 @@ export interface SentenceProgress {
   source?: string;
   role?: string;
   empty: boolean;
+  /** sentence_not_translated received: in neither party's language, nothing more comes. */
+  notTranslated?: boolean;
   branchA: boolean;
   ttsA: boolean;
   branchB: boolean;
@@ -53,6 +55,10 @@ export class SentenceTracker {
       case 'sentence_empty':
         sentence.empty = true;
         break;
+      case 'sentence_not_translated':
+        // In neither party's language: nothing more comes for it.
+        sentence.notTranslated = true;
+        break;
       case 'translation_result':
         sentence.branchA = true;
         break;
@@ -79,7 +85,8 @@ export class SentenceTracker {
    */
   isSettled(sentence: SentenceProgress): boolean {
     const { errors } = sentence;
-    if (sentence.empty || errors.includes('ASR') || errors.includes('Translation')) return true;
+    if (sentence.empty || sentence.notTranslated) return true;
+    if (errors.includes('ASR') || errors.includes('Translation')) return true;
     const ttsErrors = errors.filter((service) => service === 'TTS').length;
     const aDone = sentence.ttsA || ttsErrors > 0;
     const bDone =

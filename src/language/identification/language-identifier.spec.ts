@@ -361,6 +361,52 @@ describe('LanguageIdentifier', () => {
     expect(label('fr')).toEqual({ iso: 'fr', locale: 'fr-FR' });
   });
 
+  describe('a text in neither candidate’s language (issue 30, item 3)', () => {
+    const SESSION = ['en-US', 'es-ES'];
+
+    it.each([
+      ['Tôi bị đau đầu từ hôm qua', 'vi-VN'],
+      ['Boli mnie głowa od wczoraj.', 'pl-PL'],
+      ['Başım ağrıyor.', 'tr-TR'],
+      ['Ich habe seit gestern Kopfschmerzen.', 'de-DE'],
+      ['У меня болит живот.', 'ru-RU'],
+    ])('names the language of %s', (text, language) => {
+      expect(identifier.identify(text, SESSION)).toMatchObject({ outside: language });
+    });
+
+    it('tells it by its script alone when the text is too short to identify', () => {
+      // Three Han characters: too short for lid.176, none of them Latin.
+      expect(identifier.identify('我头疼', SESSION).outside).toMatch(/^(zh-CN|und)$/);
+      expect(identifier.identify('أنا حامل', SESSION).outside).toBeDefined();
+    });
+
+    it('never for a text in a candidate’s language, even one lid.176 takes for another', () => {
+      // lid.176 says Italian (0.96); ELD says Portuguese, a candidate.
+      expect(identifier.identify('Posso molhar o gesso?', ['pt-BR', 'en-US']).outside).toBe(
+        undefined,
+      );
+      for (const locale of LOCALES) {
+        for (const text of SENTENCES[locale]) {
+          const others = LOCALES.filter((other) => other !== locale);
+          for (const other of others) {
+            expect({ text, outside: identifier.identify(text, [other, locale]).outside }).toEqual({
+              text,
+              outside: undefined,
+            });
+          }
+        }
+      }
+      for (const text of PRIOR_ENGLISH) {
+        expect(identifier.identify(text, ['es-ES', 'en-US']).outside).toBeUndefined();
+      }
+    });
+
+    it('not without candidates, and not for a language Chinese shares a script with', () => {
+      expect(identifier.identify('Tôi bị đau đầu từ hôm qua').outside).toBeUndefined();
+      expect(identifier.identify('我头疼', ['zh-CN', 'en-US']).outside).toBeUndefined();
+    });
+  });
+
   it('refuses to answer before the model is loaded', () => {
     const cold = new LanguageIdentifier(new LanguageCatalog());
     expect(() => cold.identify('Hello there, doctor.', ['en-US'])).toThrow(EngineUnavailableError);

@@ -16,6 +16,12 @@ export interface LanguageGuess {
   readonly confidence: number;
   /** False when the text could not tell, and the first candidate was taken (interface §4.3.2). */
   readonly decided: boolean;
+  /**
+   * With candidates: the locale of the language the text is in when it is clearly none of
+   * theirs (a Vietnamese sentence typed into an English–Spanish session), `und` when only its
+   * script says so; absent otherwise. See OUTSIDE_MIN_SCRIPT_SHARE.
+   */
+  readonly outside?: string;
 }
 
 /**
@@ -71,7 +77,53 @@ export const MIN_TOP_PROBABILITY = 0.5;
 export const FALLBACK_MIN_WORDS = 3;
 export const FALLBACK_MIN_MARGIN = 0.1;
 
+/**
+ * A text is in neither candidate's language (issue 30, item 3) when neither lid.176 nor ELD gave
+ * it to a candidate and either
+ * - most of its letters (OUTSIDE_MIN_SCRIPT_SHARE, at least OUTSIDE_MIN_LETTERS) are in a script
+ *   none of the candidates' languages is written in ("我头疼" in an English–Spanish session), or
+ * - the candidates have under MIN_CANDIDATE_MASS of lid.176's probability and, among all
+ *   languages, lid.176 decides for another one (MIN_TOP_PROBABILITY, MIN_WORDS, MIN_LETTERS).
+ * A wrong "outside" withholds a sentence's translation, so both need clear evidence; how often
+ * each happens on the development set and on sentences in 12 other languages: docs/translation.md,
+ * "A sentence in neither party's language".
+ */
+export const OUTSIDE_MIN_SCRIPT_SHARE = 0.6;
+export const OUTSIDE_MIN_LETTERS = 2;
+
+/**
+ * Languages a short sentence of one is often taken for the other ("¿Me va a doler?" is Catalan
+ * to both detectors): never "outside" a session in a relative's language, whose engine reads
+ * them about as well as a misjudged sentence of its own.
+ */
+const RELATIVES: readonly (readonly string[])[] = [
+  ['es', 'ca', 'gl', 'an', 'oc'],
+  ['pt', 'gl'],
+  ['fr', 'ca', 'oc', 'wa'],
+  ['it', 'co', 'sc', 'ca'],
+  ['ru', 'uk', 'be'],
+  ['cs', 'sk'],
+  ['hr', 'sr', 'bs'],
+  ['bg', 'mk'],
+  ['da', 'nb', 'nn', 'no', 'sv'],
+  ['ms', 'id'],
+  ['hi', 'ur'],
+];
+const related = (a: string, b: string) =>
+  a === b || RELATIVES.some((group) => group.includes(a) && group.includes(b));
+
 const UNDETERMINED = 'und';
+/**
+ * The Unicode scripts of a catalog code's script subtag (`zho_Hans` → Han): Chinese and Japanese
+ * share Han, Korean writes Hangul with some Han. Other subtags are Unicode's own short names.
+ */
+const SCRIPTS_OF: Readonly<Record<string, readonly string[]>> = {
+  Hans: ['Hani'],
+  Hant: ['Hani'],
+  Jpan: ['Hani', 'Hira', 'Kana'],
+  Kore: ['Hang', 'Hani'],
+  Hang: ['Hang', 'Hani'],
+};
 const LABEL_PREFIX = '__label__';
 /** lid.176 labels that are not the ISO code they look like: `als` is Alemannic, not Tosk Albanian. */
 const NOT_IN_CATALOG = new Set(['als', 'sh', 'bh']);
@@ -186,11 +238,73 @@ export class LanguageIdentifier implements OnModuleInit {
       if (second) return second;
     }
     const chosen = decided ? ranked[0] : entries[0];
+    const outside = decided
+      ? undefined
+      : this.outsideCandidates(text, scores, usable, prepared, candidates, mass);
     return {
       locale: decided ? chosen.locale : candidates[0],
       confidence: usable ? share(chosen) : 0,
       decided,
+      ...(outside ? { outside } : {}),
     };
+  }
+
+  /**
+   * The language of a text that is clearly in none of the candidates' (see
+   * OUTSIDE_MIN_SCRIPT_SHARE), or undefined.
+   */
+  private outsideCandidates(
+    text: string,
+    scores: ReadonlyMap<string, number> | undefined,
+    usable: boolean,
+    prepared: Prepared,
+    candidates: readonly string[],
+    mass: number,
+  ): string | undefined {
+    const isCandidate = (locale: string) => {
+      const iso = this.candidateLanguage(locale);
+      return candidates.some((candidate) => related(this.candidateLanguage(candidate), iso));
+    };
+    const overall = this.amongAll(scores, usable, prepared);
+    const other = overall.locale !== UNDETERMINED && !isCandidate(overall.locale);
+    if (this.inOtherScript(text, candidates)) return other ? overall.locale : UNDETERMINED;
+    if (!other || !overall.decided || mass >= MIN_CANDIDATE_MASS) return undefined;
+    // A second detector must agree: lid.176 takes "Posso molhar o gesso?" for Italian at 0.96,
+    // where ELD says Portuguese. One ELD does not know (Haitian Creole) must at least not be
+    // given to a candidate by it.
+    const eldBest = this.eldBest(text);
+    const iso = this.candidateLanguage(overall.locale);
+    const agrees = this.eldLanguages.has(ELD_CODE[iso] ?? iso)
+      ? eldBest === (ELD_CODE[iso] ?? iso)
+      : eldBest !== undefined && !candidates.some((c) => this.eldCode(c) === eldBest);
+    return agrees ? overall.locale : undefined;
+  }
+
+  /** ELD's best language for the text (its code), or undefined when it has no score. */
+  private eldBest(text: string): string | undefined {
+    const scores = Object.entries(this.eld!.detect(text.normalize('NFKC')).getScores());
+    const [best] = scores.sort((a, b) => b[1] - a[1]);
+    return best && best[1] > 0 ? best[0] : undefined;
+  }
+
+  private eldCode(locale: string): string {
+    const iso = this.candidateLanguage(locale);
+    return ELD_CODE[iso] ?? iso;
+  }
+
+  /** Most of the text's letters are in scripts none of the candidates' languages uses. */
+  private inOtherScript(text: string, candidates: readonly string[]): boolean {
+    const scripts = candidates.flatMap((locale) => {
+      const normalized = this.catalog.normalize(locale);
+      const subtag = normalized.ok ? normalized.language.code.split('_')[1] : undefined;
+      return subtag ? (SCRIPTS_OF[subtag] ?? [subtag]) : [];
+    });
+    const ours = scriptPattern(scripts);
+    if (!ours) return false;
+    const letters = text.normalize('NFC').match(/\p{L}/gu) ?? [];
+    if (letters.length < OUTSIDE_MIN_LETTERS) return false;
+    const others = letters.filter((letter) => !ours.test(letter)).length;
+    return others / letters.length >= OUTSIDE_MIN_SCRIPT_SHARE;
   }
 
   /**
@@ -274,6 +388,21 @@ export class LanguageIdentifier implements OnModuleInit {
     const normalized = this.catalog.normalize(locale);
     return normalized.ok ? normalized.language.iso6391 : locale.split(/[-_]/)[0].toLowerCase();
   }
+}
+
+/** A pattern matching a letter of any of `scripts` (Unicode short names), or undefined. */
+function scriptPattern(scripts: readonly string[]): RegExp | undefined {
+  const known = [...new Set(scripts)].filter((script) => {
+    try {
+      new RegExp(`\\p{Script=${script}}`, 'u');
+      return true;
+    } catch {
+      return false; // a subtag Unicode does not name (e.g. a private one)
+    }
+  });
+  return known.length > 0
+    ? new RegExp(known.map((script) => `\\p{Script=${script}}`).join('|'), 'u')
+    : undefined;
 }
 
 /**

@@ -128,6 +128,7 @@ describe('toConversationJson', () => {
           untranslated_words: [],
         },
       ],
+      not_translated: [],
       reformulations: [
         { revision: 1, language: 'en-US', text: 'Hello. Can you show me where you feel pain?' },
       ],
@@ -212,6 +213,24 @@ describe('toConversationJson', () => {
     expect(s3.reformulations).toEqual([]);
     expect(s3.speech).toEqual([]);
     expect(s3.audio).toEqual(['audio/s3-input.wav']);
+  });
+
+  it('records a revision not translated, in neither party’s language (issue 30, item 3)', () => {
+    const outside = sentenceRecord({
+      id: 's1',
+      source: 'text',
+      text: 'Tôi bị đau đầu từ hôm qua',
+      language: 'vi-VN',
+      role: 'unknown',
+      outsideLanguage: 'vi-VN',
+      withheld: [{ revision: 1, reason: 'language_outside_session', language: 'vi-VN' }],
+    });
+    const [json] = toConversationJson(withSentences([outside])).sentences;
+    expect(json).toMatchObject({
+      language: 'vi-VN',
+      translations: [],
+      not_translated: [{ revision: 1, reason: 'language_outside_session', language: 'vi-VN' }],
+    });
   });
 
   it('gives a typed sentence null positions, no input audio, and its errors', () => {

@@ -11,6 +11,7 @@ import type {
   ConversationSnapshot,
   FlagType,
   KnownRole,
+  NotTranslatedReason,
   SentenceRecord,
   SentenceSource,
   SentenceStatus,
@@ -72,6 +73,12 @@ export interface SentenceJson {
     readonly back_translation: string | null;
     readonly fidelity: number | null;
     readonly untranslated_words: readonly string[];
+  }[];
+  /** Revisions not translated (sentence_not_translated), and why. */
+  readonly not_translated: {
+    readonly revision: number;
+    readonly reason: NotTranslatedReason;
+    readonly language: string;
   }[];
   /** Branch B, one per revision. */
   readonly reformulations: {
@@ -266,6 +273,11 @@ function sentenceJson(sentence: SentenceRecord, audio: ArchiveAudioEntry[]): Sen
       back_translation: t.backTranslation ?? null,
       fidelity: t.fidelity ?? null,
       untranslated_words: t.untranslatedWords ?? [],
+    })),
+    not_translated: sentence.withheld.map((w) => ({
+      revision: w.revision,
+      reason: w.reason,
+      language: w.language,
     })),
     reformulations: sentence.reformulations.map((r) => ({
       revision: r.revision,

@@ -267,6 +267,19 @@ describe('writeTranscript', () => {
     );
   });
 
+  it('says a revision was not translated, and in which language (issue 30, item 3)', () => {
+    const outside = onlySentence({
+      text: 'Tôi bị đau đầu từ hôm qua',
+      language: 'vi-VN',
+      role: 'unknown',
+      outsideLanguage: 'vi-VN',
+      withheld: [{ revision: 1, reason: 'language_outside_session', language: 'vi-VN' }],
+    });
+    expect(writeTranscript(outside)).toContain(
+      "    Not translated: the text is in neither party's language (vi-VN); nothing was spoken\n",
+    );
+  });
+
   it('ends with the flags on the whole conversation', () => {
     expect(
       transcript.endsWith(

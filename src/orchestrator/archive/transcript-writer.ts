@@ -120,6 +120,7 @@ function writeSentence(lines: string[], sentence: SentenceRecord, context: Sente
     ...new Set([
       ...sentence.translations.map((t) => t.revision),
       ...sentence.reformulations.map((r) => r.revision),
+      ...sentence.withheld.map((w) => w.revision),
     ]),
   ].sort((a, b) => a - b);
   const grouped = revisions.length > 1 || sentence.revision > 1;
@@ -143,6 +144,11 @@ function writeSentence(lines: string[], sentence: SentenceRecord, context: Sente
       if (t.backTranslation !== undefined) {
         lines.push(labelled(indent, `Back-translation (${t.sourceLanguage})`, t.backTranslation));
       }
+    }
+    for (const w of sentence.withheld.filter((x) => x.revision === revision)) {
+      lines.push(
+        `${indent}Not translated: the text is in neither party's language (${w.language}); nothing was spoken`,
+      );
     }
     for (const r of sentence.reformulations.filter((x) => x.revision === revision)) {
       lines.push(labelled(indent, `Reformulation (${r.language})`, r.text));

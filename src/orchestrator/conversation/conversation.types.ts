@@ -9,6 +9,20 @@ export type SentenceSource = 'audio' | 'text';
 export type SentenceStatus = 'pending' | 'processed' | 'empty' | 'errored';
 export type FlagType = 'mistranslation' | 'wrong_speaker' | 'bug' | 'other';
 export type BranchCSkipReason = 'unknown_speaker_role' | 'same_translation_direction';
+/**
+ * Why a session ends (exit_acknowledged's `reason`): the client's conversation_exit, or the
+ * service's own decision (idle, maximum duration, shutdown).
+ */
+export type SessionEndReason = 'client' | 'idle_timeout' | 'max_duration' | 'server_shutdown';
+
+/** The service ends a session itself: why, and the notice sent before exit_acknowledged. */
+export interface ServiceEnding {
+  readonly reason: Exclude<SessionEndReason, 'client'>;
+  readonly notice: string;
+}
+
+/** Why a sentence was not translated (sentence_not_translated). */
+export type NotTranslatedReason = 'language_outside_session';
 
 /** The services an `error` message may name (decisions §5.4). */
 export type SessionErrorService =
@@ -39,6 +53,17 @@ export interface LiteralTranslation {
   readonly fidelity?: number;
   /** Words the engine left untranslated that are not names, numbers or drug names. */
   readonly untranslatedWords?: readonly string[];
+}
+
+/**
+ * A revision whose translation was withheld: the text is in neither party's language (issue 30,
+ * item 3), so translating it would pass it on unchanged or garble it.
+ */
+export interface WithheldTranslation {
+  readonly revision: number;
+  readonly reason: NotTranslatedReason;
+  /** BCP-47 locale of the text's language, `und` when it could not be named. */
+  readonly language: string;
 }
 
 /** Branch B of one revision: the reformulation of A for the listener. */
@@ -99,6 +124,11 @@ export interface SentenceRecord {
    * (§4.3.2), and a correct_speaker then moves it to the corrected party's language.
    */
   languageIdentified: boolean;
+  /**
+   * The locale of the language the text is in when it is neither party's (`und` when unnamed):
+   * such a sentence is not translated, and nothing of it is spoken.
+   */
+  outsideLanguage?: string;
   /** The recognizer's confidence in the text, 0 to 1; null for typed text or when it tells none. */
   confidence: number | null;
   /** The confidence is below the recognizer's calibrated threshold: the speaker should repeat. */
@@ -108,6 +138,8 @@ export interface SentenceRecord {
   revision: number;
   status: SentenceStatus;
   readonly translations: LiteralTranslation[];
+  /** Revisions whose translation was withheld, and why. */
+  readonly withheld: WithheldTranslation[];
   readonly reformulations: Reformulation[];
   readonly speech: SynthesizedSpeech[];
   readonly alternates: AlternateSpeakerTranslation[];

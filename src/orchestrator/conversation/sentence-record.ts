@@ -16,6 +16,7 @@ export function newSentenceRecord(start: SentenceStart): SentenceRecord {
     confidence: null,
     lowConfidence: false,
     translations: [],
+    withheld: [],
     reformulations: [],
     speech: [],
     alternates: [],

@@ -5,9 +5,11 @@ import type {
   LiteralTranslation,
   Reformulation,
   SentenceRecord,
+  SessionEndReason,
   SessionErrorService,
   SpeakerCorrection,
   SynthesizedSpeech,
+  WithheldTranslation,
 } from './conversation.types.js';
 
 /**
@@ -21,6 +23,11 @@ export type PipelineResult =
       readonly kind: 'translated';
       readonly sentence: SentenceRecord;
       readonly translation: LiteralTranslation;
+    }
+  | {
+      readonly kind: 'withheld';
+      readonly sentence: SentenceRecord;
+      readonly withheld: WithheldTranslation;
     }
   | {
       readonly kind: 'reformulated';
@@ -55,6 +62,7 @@ export type SessionResult =
       readonly kind: 'exitAcknowledged';
       readonly archive: boolean;
       readonly pendingSentences: number;
+      readonly reason: SessionEndReason;
     }
   | { readonly kind: 'archive'; readonly filename: string; readonly bytes: Uint8Array }
   | {

@@ -25,6 +25,7 @@ import { FidelityScorer } from './fidelity/fidelity-scorer.js';
 import { RoleResolver, sameLanguage, type TranslationDirection } from './role-resolver.js';
 import { setLanguage } from '../conversation/sentence-record.js';
 import { settle, type Settled } from './settle.js';
+import { mostlyUntranslated } from './outside-language.js';
 import type { VoiceGender } from '../../language/speech-settings.js';
 
 /** Where a pipeline's results go: the session that owns the sentence. */
@@ -88,14 +89,16 @@ export class SentencePipeline {
       out.fail(record, 'ASR', transcript.error);
       return false;
     }
-    const { text, locale, languageDecided, confidence, lowConfidence } = transcript.value;
+    const { text, locale, languageDecided, confidence, lowConfidence, outsideLocale } =
+      transcript.value;
     if (!text) {
       record.status = 'empty';
       out.emit({ kind: 'empty', sentence: record });
       return false;
     }
     record.text = text;
-    this.assignLanguage(record, locale, out.parties);
+    if (outsideLocale) this.setOutside(record, outsideLocale, out.parties);
+    else this.assignLanguage(record, locale, out.parties);
     record.languageIdentified = languageDecided;
     record.confidence = confidence;
     record.lowConfidence = lowConfidence;
@@ -127,11 +130,16 @@ export class SentencePipeline {
    */
   acceptText(record: SentenceRecord, role: KnownRole | undefined, out: PipelineOutput): void {
     const { medic, patient } = out.parties;
-    const { locale, decided } = this.languageId.identify(record.text, [
+    const { locale, decided, outside } = this.languageId.identify(record.text, [
       medic.locale,
       patient.locale,
     ]);
-    if (role) {
+    if (outside) {
+      // Neither party's language: whoever typed it, it is not translated (translate()).
+      record.role = role ?? 'unknown';
+      this.setOutside(record, outside, out.parties);
+      record.languageIdentified = true;
+    } else if (role) {
       record.role = role;
       if (decided) setLanguage(record, this.languages.textLanguage(locale, out.parties), locale);
       else setLanguage(record, partyOf(role, out.parties));
@@ -155,6 +163,10 @@ export class SentencePipeline {
   /** Branches A and B for the sentence's current role and revision. */
   async translate(record: SentenceRecord, out: PipelineOutput, options: BranchOptions) {
     const revision = record.revision;
+    if (record.outsideLanguage !== undefined) {
+      this.withhold(record, out);
+      return;
+    }
     // From the language the text is in, to the listener's: the same language when the text is
     // already the listener's (then passed on unchanged, without back-translation).
     const direction = this.roles.direction(record.role, record.textLanguage, out.parties);
@@ -170,6 +182,11 @@ export class SentencePipeline {
       return;
     }
     const { text: textA, untranslated } = literal.value;
+    if (await this.inNeitherLanguage(record, untranslated, direction, out.parties)) {
+      record.outsideLanguage = 'und';
+      this.withhold(record, out);
+      return;
+    }
     const untranslated_words = untranslated.length > 0 ? [...untranslated] : undefined;
     const voice = direction.voiceOf === 'medic' ? out.parties.medicVoice : out.parties.patientVoice;
     // Started together; awaited in the order their results are sent.
@@ -196,6 +213,7 @@ export class SentencePipeline {
               backTranslation: back_translation,
               sourceLanguage: source.language,
               targetLanguage: target.language,
+              untranslatedWords: untranslated,
             }),
           )
         : undefined;
@@ -236,6 +254,15 @@ export class SentencePipeline {
 
   /** Branch C (automatic with enable_dual_direction, or on trigger_branch_c), or why it is skipped. */
   async alternate(record: SentenceRecord, out: PipelineOutput): Promise<void> {
+    if (record.outsideLanguage !== undefined) {
+      this.metrics.branchFailed('C');
+      out.fail(
+        record,
+        'Translation',
+        `This sentence is in a language neither party speaks (${record.outsideLanguage}), so it is not translated either way.`,
+      );
+      return;
+    }
     const plan = this.roles.alternate(record.role, out.parties);
     if (!plan.run) {
       this.metrics.branchCSkipped(plan.reason);
@@ -267,6 +294,46 @@ export class SentencePipeline {
     };
     record.alternates.push(alternate);
     out.emit({ kind: 'alternate', sentence: record, alternate });
+  }
+
+  /**
+   * The engine knew almost none of the text's words in the language it was taken for, nor, when
+   * that language was only assumed (a text too short or too unusual to identify), in the other
+   * party's: it is in neither (Haitian Creole in an English–Spanish session). A text of the other
+   * party's that was assumed to be this one's is not withheld: it is translated as before.
+   */
+  private async inNeitherLanguage(
+    record: SentenceRecord,
+    untranslated: readonly string[],
+    { source }: TranslationDirection,
+    parties: ConversationParties,
+  ): Promise<boolean> {
+    if (!mostlyUntranslated(record.text, untranslated)) return false;
+    if (record.languageIdentified) return true;
+    const other = sameLanguage(source, parties.medic) ? parties.patient : parties.medic;
+    if (sameLanguage(other, source)) return true;
+    const asOther = await settle(
+      this.translation.translateChecked(record.text, other.language, source.language),
+    );
+    return asOther.ok && mostlyUntranslated(record.text, asOther.value.untranslated);
+  }
+
+  /** The text is in neither party's language: it has no speaker by language, and no direction. */
+  private setOutside(record: SentenceRecord, locale: string, parties: ConversationParties) {
+    setLanguage(record, this.languages.textLanguage(locale, parties), locale);
+    record.outsideLanguage = locale;
+    if (record.role !== 'medic' && record.role !== 'patient') record.role = 'unknown';
+  }
+
+  /** Says the revision is not translated, and why (sentence_not_translated). */
+  private withhold(record: SentenceRecord, out: PipelineOutput): void {
+    const withheld = {
+      revision: record.revision,
+      reason: 'language_outside_session' as const,
+      language: record.outsideLanguage ?? 'und',
+    };
+    record.withheld.push(withheld);
+    out.emit({ kind: 'withheld', sentence: record, withheld });
   }
 
   private assignLanguage(record: SentenceRecord, locale: string, parties: ConversationParties) {

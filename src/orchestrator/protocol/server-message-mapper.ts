@@ -53,6 +53,16 @@ export function toServerMessage(event: SessionEvent): ServerMessage {
         revision: translation.revision,
       };
     }
+    case 'withheld': {
+      const { withheld } = event;
+      return {
+        type: 'sentence_not_translated',
+        sentence_id: event.sentence.id,
+        reason: withheld.reason,
+        language: withheld.language,
+        revision: withheld.revision,
+      };
+    }
     case 'reformulated': {
       const { reformulation } = event;
       return {
@@ -112,6 +122,7 @@ export function toServerMessage(event: SessionEvent): ServerMessage {
         type: 'exit_acknowledged',
         archive: event.archive,
         pending_sentences: event.pendingSentences,
+        reason: event.reason,
       };
     case 'archive': {
       const { bytes } = event;

@@ -2,7 +2,9 @@ import type {
   BranchCSkipReason,
   FlagType,
   KnownRole,
+  NotTranslatedReason,
   SentenceSource,
+  SessionEndReason,
   SessionErrorService,
   SpeakerRole,
 } from '../conversation/conversation.types.js';
@@ -13,7 +15,9 @@ export type {
   BranchCSkipReason,
   FlagType,
   KnownRole,
+  NotTranslatedReason,
   SentenceSource,
+  SessionEndReason,
   SessionErrorService,
   SpeakerRole,
 };
@@ -27,6 +31,7 @@ export type ServerMessage =
   | AsrResultMessage
   | SentenceEmptyMessage
   | TranslationResultMessage
+  | SentenceNotTranslatedMessage
   | ReformulationResultMessage
   | TtsAudioMessage
   | BranchCResultMessage
@@ -139,6 +144,21 @@ export interface TtsAudioMessage {
   audio_base64: string;
 }
 
+/**
+ * Extension (issue 30): instead of `translation_result` (and its speech, its reformulation and
+ * branch C), for a revision that is not translated. `language_outside_session`: the text is in
+ * neither party's language (`language`, a BCP-47 locale, `und` when it cannot be named), so
+ * translating it would pass it on unchanged or garble it; nothing of it is spoken.
+ */
+export interface SentenceNotTranslatedMessage {
+  type: 'sentence_not_translated';
+  sentence_id: string;
+  reason: NotTranslatedReason;
+  language: string;
+  /** @asType integer @minimum 1 */
+  revision: number;
+}
+
 export interface BranchCResultMessage {
   type: 'branch_c_result';
   sentence_id: string;
@@ -188,6 +208,12 @@ export interface ExitAcknowledgedMessage {
    * @minimum 0
    */
   pending_sentences: number;
+  /**
+   * Extension (issue 30): why the session ends: `client` (its conversation_exit), or the
+   * service's own decision, `idle_timeout`, `max_duration` or `server_shutdown` (a restart: a
+   * new session can go on once the service is back).
+   */
+  reason: SessionEndReason;
 }
 
 export interface ConversationArchiveMessage {

@@ -91,7 +91,8 @@ export class SentenceRunner {
   private async runBranches(record: SentenceRecord, speed: number, withBranchC = false) {
     const errorsBefore = record.errors.filter((e) => e.service !== 'Back-translation').length;
     await this.pipeline.translate(record, this.output, { speed });
-    if (withBranchC && !this.output.signal.aborted) {
+    // Neither party's language: nothing to translate the other way either.
+    if (withBranchC && !this.output.signal.aborted && record.outsideLanguage === undefined) {
       await this.pipeline.alternate(record, this.output);
     }
     const failed = record.errors.filter((e) => e.service !== 'Back-translation').length;

@@ -89,7 +89,11 @@ export class SessionManager implements OnModuleDestroy {
     const end = (session: Session) =>
       session.end(
         true,
-        'The server is shutting down: the sentences in progress are finished and the archive is delivered, then the session closes.',
+        {
+          reason: 'server_shutdown',
+          notice:
+            'The server is shutting down: the sentences in progress are finished and the archive is delivered, then the session closes.',
+        },
         CloseCode.GoingAway,
         { ms: Math.max(0, deadline - Date.now()), setting: 'SHUTDOWN_GRACE_MS' },
       );

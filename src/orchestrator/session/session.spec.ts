@@ -395,7 +395,10 @@ describe('Session', () => {
       'Audio after conversation_exit is ignored; the session is ending.',
       'A text frame must be a JSON object; this one is not valid JSON.',
     ]);
-    expect(transport.of('exit_acknowledged')[0]).toMatchObject({ pending_sentences: 1 });
+    expect(transport.of('exit_acknowledged')[0]).toMatchObject({
+      pending_sentences: 1,
+      reason: 'client',
+    });
   });
 
   it('reports a VAD failure as an ASR error and keeps the stream going', async () => {
@@ -474,14 +477,20 @@ describe('Session', () => {
     const { transport, state, session } = setup();
     state.tts = () => new Promise(() => undefined); // never answers
     session.handleText(JSON.stringify({ type: 'text_input', text: 'the patient has a fever' }));
-    await session.end(true, 'The server is shutting down.', 1001, {
-      ms: 50,
-      setting: 'SHUTDOWN_GRACE_MS',
-    });
+    await session.end(
+      true,
+      { reason: 'server_shutdown', notice: 'The server is shutting down.' },
+      1001,
+      {
+        ms: 50,
+        setting: 'SHUTDOWN_GRACE_MS',
+      },
+    );
     expect(transport.of('error').map((m) => 'message' in m && m.message)).toEqual([
       'The server is shutting down.',
       expect.stringMatching(/1 sentence\(s\) did not finish within 50 ms.*\(SHUTDOWN_GRACE_MS\)/),
     ]);
+    expect(transport.of('exit_acknowledged')[0]).toMatchObject({ reason: 'server_shutdown' });
     expect(transport.of('conversation_archive')).toHaveLength(1);
     expect(transport.closed).toEqual({ code: 1001, reason: 'server shutting down' });
   });
@@ -497,7 +506,12 @@ describe('Session', () => {
     jest.useRealTimers();
     await session.closed;
     expect(transport.of('exit_acknowledged')).toEqual([
-      { type: 'exit_acknowledged', archive: false, pending_sentences: 0 },
+      {
+        type: 'exit_acknowledged',
+        archive: false,
+        pending_sentences: 0,
+        reason: 'idle_timeout',
+      },
     ]);
     expect(transport.of('conversation_archive')).toEqual([]);
     expect(transport.closed?.code).toBe(1000);

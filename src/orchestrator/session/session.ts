@@ -3,7 +3,7 @@ import type { LiveAudioIntake } from '../../audio/stream/live-audio-intake.js';
 import { describeFailure } from '../../common/errors/describe-failure.js';
 import type { OrchestratorMetrics } from '../../metrics/orchestrator-metrics.service.js';
 import type { ArchiveBuilder } from '../archive/archive-builder.js';
-import type { ConversationSnapshot } from '../conversation/conversation.types.js';
+import type { ConversationSnapshot, ServiceEnding } from '../conversation/conversation.types.js';
 import type { SentencePipeline } from '../pipeline/sentence-pipeline.js';
 import type { ClientMessageParser } from '../protocol/client-message-parser.js';
 import { ConversationStore } from './conversation-store.js';
@@ -196,7 +196,8 @@ export class Session {
    */
   async end(
     archive: boolean,
-    notice?: string,
+    /** When the service ends the session itself: why (exit_acknowledged's reason), in words. */
+    byService?: ServiceEnding,
     closeCode: number = CloseCode.Normal,
     /** How long the sentences in flight may take, and the setting that says so. */
     drain: DrainLimit = { ms: this.limits.drainTimeoutMs, setting: 'SESSION_DRAIN_TIMEOUT_MS' },
@@ -209,12 +210,13 @@ export class Session {
     // (milliseconds of VAD), so the acknowledgement counts it among the sentences whose results
     // are still to come; anything refused from now on is answered after it.
     await this.inOrder(async () => {
-      if (notice) this.replies.sessionError(notice);
+      if (byService) this.replies.sessionError(byService.notice);
       await this.audio.flush();
       this.replies.send({
         kind: 'exitAcknowledged',
         archive,
         pendingSentences: this.conversation.pendingCount,
+        reason: byService?.reason ?? 'client',
       });
     });
     await this.drain(drain);
@@ -288,17 +290,17 @@ export class Session {
   }
 
   private onIdle(): void {
-    void this.end(
-      false,
-      `The session ended after ${duration(this.limits.idleTimeoutMs)} without audio or messages (SESSION_IDLE_TIMEOUT_MS); no archive is kept. Start a new session to go on.`,
-    );
+    void this.end(false, {
+      reason: 'idle_timeout',
+      notice: `The session ended after ${duration(this.limits.idleTimeoutMs)} without audio or messages (SESSION_IDLE_TIMEOUT_MS); no archive is kept. Start a new session to go on.`,
+    });
   }
 
   private onMaxDuration(): void {
-    void this.end(
-      true,
-      `The session reached its maximum duration of ${duration(this.limits.maxDurationMs)} (SESSION_MAX_DURATION_MS) and ends; its archive follows. Start a new session to go on.`,
-    );
+    void this.end(true, {
+      reason: 'max_duration',
+      notice: `The session reached its maximum duration of ${duration(this.limits.maxDurationMs)} (SESSION_MAX_DURATION_MS) and ends; its archive follows. Start a new session to go on.`,
+    });
   }
 
   /** Drops everything the session held; in-flight work finds the signal aborted. */

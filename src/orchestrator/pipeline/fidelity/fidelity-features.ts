@@ -2,6 +2,7 @@ import type { CatalogLanguage } from '../../../language/catalog/catalog-language
 import { chrF } from '../chrf.js';
 import { type ClinicalTermFinder, termDisagreements } from './clinical-term-agreement.js';
 import { negationCount } from './negation.js';
+import { personShift } from './person-shift.js';
 import { sameNumbers } from './number-values.js';
 import { endsUnfinished } from './sentence-ending.js';
 import { wordsOf } from './words.js';
@@ -13,6 +14,8 @@ export interface FidelityInput {
   readonly backTranslation: string;
   readonly sourceLanguage: CatalogLanguage;
   readonly targetLanguage: CatalogLanguage;
+  /** Words of the source the engine left untranslated (TranslationService's `untranslated`). */
+  readonly untranslatedWords?: readonly string[];
 }
 
 /** What the fidelity model looks at: the round trip, and what chrF does not see. */
@@ -32,6 +35,10 @@ export interface FidelityFeatures {
   readonly unfinished: number;
   /** How much shorter the back-translation is than the source: max(0, −ln(letters ratio)). */
   readonly shortfall: number;
+  /** The share of the source's words the engine left untranslated, 0..1. */
+  readonly untranslatedShare: number;
+  /** Third-person pronouns the translation has beyond the source's: "you" translated as "he". */
+  readonly personShift: number;
 }
 
 export type FidelityFeatureName = keyof FidelityFeatures;
@@ -63,6 +70,11 @@ export function fidelityFeatures(
     negationDiffers: flag(negationCount(source, from) !== negationCount(translation, to)),
     unfinished: flag(endsUnfinished(translation, to) || endsUnfinished(source, from)),
     shortfall: Math.max(0, -Math.log(letters(backTranslation) / letters(source))),
+    untranslatedShare: Math.min(
+      1,
+      (input.untranslatedWords?.length ?? 0) / Math.max(1, wordsOf(source).length),
+    ),
+    personShift: personShift(source, from, translation, to),
   };
 }
 

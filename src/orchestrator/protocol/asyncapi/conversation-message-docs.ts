@@ -84,12 +84,29 @@ export const CONVERSATION_MESSAGE_DOCS: Pick<
     fields: {
       archive: 'Whether a `conversation_archive` message will follow.',
       pending_sentences: 'Extension: sentences still being processed, whose results follow.',
+      reason:
+        'Extension (issue 30): why the session ends. `client`: its `conversation_exit`. The service’s own decision, after an `error` (service `Session`) that says it in words: `idle_timeout` (SESSION_IDLE_TIMEOUT_MS without input), `max_duration` (SESSION_MAX_DURATION_MS) or `server_shutdown` (the service is stopping, for a restart or an update: a client may open a new session with the same settings once `GET /health/live` answers again).',
     },
     examples: [
       {
         name: 'nothing_pending',
         summary: 'The archive follows at once',
-        payload: { type: 'exit_acknowledged', archive: true, pending_sentences: 0 },
+        payload: {
+          type: 'exit_acknowledged',
+          archive: true,
+          pending_sentences: 0,
+          reason: 'client',
+        },
+      },
+      {
+        name: 'server_shutdown',
+        summary: 'The service is stopping; two sentences finish first',
+        payload: {
+          type: 'exit_acknowledged',
+          archive: true,
+          pending_sentences: 2,
+          reason: 'server_shutdown',
+        },
       },
     ],
   },

@@ -11,6 +11,7 @@ export const SENTENCE_MESSAGE_DOCS: Pick<
   | 'AsrResultMessage'
   | 'SentenceEmptyMessage'
   | 'TranslationResultMessage'
+  | 'SentenceNotTranslatedMessage'
   | 'ReformulationResultMessage'
   | 'TtsAudioMessage'
   | 'BranchCResultMessage'
@@ -196,6 +197,31 @@ export const SENTENCE_MESSAGE_DOCS: Pick<
           sample_rate: 16000,
           format: 'wav',
           audio_base64: 'UklGRtRpAQBX…',
+        },
+      },
+    ],
+  },
+  SentenceNotTranslatedMessage: {
+    title: 'Sentence not translated',
+    summary: 'In place of a translation: this revision is not translated, and why.',
+    description:
+      'Extension (issue 30). Sent instead of `translation_result`, and then nothing else of the revision (no `tts_audio`, `reformulation_result` nor branch C; a `trigger_branch_c` on it gets an `error`). `language_outside_session`: the text is in neither party’s language, so translating it would pass it on unchanged or garble it, and speaking it with the listener’s voice would mislead. It is found by the language identifiers (the language named, or `und` when only the script tells: Chinese characters in an English–Spanish session), or when the embedded engine knew almost none of the words (`und`: Haitian Creole in an English–Spanish session). The sentence’s `asr_result` already carried the language and the role (`unknown`, or the one `text_input` gave). Tell both parties, in their languages, that it was not translated.',
+    fields: {
+      sentence_id: SENTENCE_ID,
+      reason: '`language_outside_session`: the text is in neither party’s language.',
+      language: 'BCP-47 locale of the text’s language; `und` when it could not be named.',
+      revision: REVISION,
+    },
+    examples: [
+      {
+        name: 'vietnamese_in_english_spanish',
+        summary: 'Vietnamese typed into an English–Spanish session',
+        payload: {
+          type: 'sentence_not_translated',
+          sentence_id: 's3',
+          reason: 'language_outside_session',
+          language: 'vi-VN',
+          revision: 1,
         },
       },
     ],

@@ -13,6 +13,7 @@ import type {
   HandshakeSuccessMessage,
   ReformulationResultMessage,
   SentenceEmptyMessage,
+  SentenceNotTranslatedMessage,
   SpeedUpdatedMessage,
   TranslationResultMessage,
   TtsAudioMessage,
@@ -35,6 +36,7 @@ export interface ServerMessageDocs {
   AsrResultMessage: MessageDoc<AsrResultMessage>;
   SentenceEmptyMessage: MessageDoc<SentenceEmptyMessage>;
   TranslationResultMessage: MessageDoc<TranslationResultMessage>;
+  SentenceNotTranslatedMessage: MessageDoc<SentenceNotTranslatedMessage>;
   ReformulationResultMessage: MessageDoc<ReformulationResultMessage>;
   TtsAudioMessage: MessageDoc<TtsAudioMessage>;
   BranchCResultMessage: MessageDoc<BranchCResultMessage>;
