@@ -10,7 +10,10 @@ import { type BuiltServer, ROOT, ensureBuilt, startBuiltServer } from './support
 /**
  * The console when the service dies under it (issue 18 item 3): after kill -9 the cards stay on
  * screen, both parties are told, what the page holds is saved as an incomplete archive built in
- * the browser, and once the service is back (checked with back-off) the clinician starts again.
+ * the browser, and once the service is back (checked with back-off) the conversation continues in
+ * a new session, the cards so far staying as its earlier part (issue 30 item 6). The banner and
+ * its Save button show at a phone's size too, in both parties' languages (issue 30 item 5). A
+ * graceful stop (SIGTERM, a restart) says so to both parties, and its archive is the service's.
  * Nothing of the conversation goes to browser storage.
  */
 
@@ -53,8 +56,12 @@ function partyLines(page: Page, selector: string) {
 /** console/src/i18n/english.ts (the test build cannot import the console's modules). */
 const ENGLISH = {
   'connection.lost': 'The connection to the interpreter was lost. What is on the screen is kept.',
+  'connection.stopped': 'The interpreter service was stopped. What is on the screen is kept.',
   'connection.retrying': 'Reconnecting…',
   'connection.back': 'The interpreter is available again.',
+  'connection.save': 'Save what is on the screen',
+  'connection.continue': 'Continue the conversation',
+  'conversation.earlier': 'Earlier part of the conversation',
 };
 
 /** The patient's line first (English), then the medic's in Spanish. */
@@ -95,7 +102,7 @@ describe('interpreter console when the connection drops', () => {
     if (downloads) rmSync(downloads, { recursive: true, force: true });
   });
 
-  it('keeps the cards after kill -9, saves them as an incomplete archive, and starts again when the service is back', async () => {
+  it('keeps the cards after kill -9, saves them as an incomplete archive, and continues the conversation when the service is back (issue 30, item 6)', async () => {
     // ---- a conversation with two typed sentences, translated ----
     await page.goto(`${server.url}/`);
     await page.locator('#medic-language option[value="es-ES"]').waitFor({ state: 'attached' });
@@ -152,6 +159,7 @@ describe('interpreter console when the connection drops', () => {
     expect(await page.getAttribute('#connection-lost', 'role')).toBe('alert');
     await expectBothParties(page, '#connection-lost', 'connection.lost');
     expect(await page.textContent('#connection-advice')).toMatch(/Save what is on screen/);
+    await expectBothParties(page, '#save-incomplete', 'connection.save');
     const body = (await page.locator('body').textContent()) ?? '';
     expect(body).not.toMatch(/code \d{4}|1006|exit_acknowledged|archive is lost with it/);
 
@@ -211,18 +219,17 @@ describe('interpreter console when the connection drops', () => {
     server = await startBuiltServer({ LOG_LEVEL: 'warn', PORT: String(server.port) });
     await page.locator('#reconnect-status[data-state="back"]').waitFor({ timeout: 60_000 });
     await expectBothParties(page, '#reconnect-status', 'connection.back');
-    const startAgain = page.locator('#start-again');
-    expect(await startAgain.isVisible()).toBe(true);
-    // Saved: starting again does not ask.
-    expect(await startAgain.textContent()).toBe('Start again');
+    const continueButton = page.locator('#continue-conversation');
+    expect(await continueButton.isVisible()).toBe(true);
+    await expectBothParties(page, '#continue-conversation', 'connection.continue');
 
-    // ---- start again: a new session with the same languages ----
+    // ---- continue: a new session with the same languages, the cards so far kept above ----
     const handshake = new Promise<Record<string, unknown>>((resolve) =>
       page.on('websocket', (socket) =>
         socket.once('framesent', ({ payload }) => resolve(JSON.parse(String(payload)))),
       ),
     );
-    await startAgain.click();
+    await continueButton.click();
     expect(await handshake).toMatchObject({
       type: 'handshake',
       language_medic: 'es-ES',
@@ -231,43 +238,108 @@ describe('interpreter console when the connection drops', () => {
     await page.locator('#type-text:enabled').waitFor();
     expect(sessions).toBe(2);
     expect(await page.locator('#connection-banner').count()).toBe(0);
-    expect(await cards.count()).toBe(0);
     expect(await page.getAttribute('body', 'data-screen')).toBe('conversation');
-    // The new session works.
+    // (Before issue 30, "Start again" cleared the screen.)
+    const earlier = page.locator('#conversation > li.earlier-part');
+    expect(await earlier.count()).toBe(1);
+    await expectBothParties(page, '#conversation .earlier-part__title', 'conversation.earlier');
+    expect(await earlier.locator('li.sentence .sentence__original').allTextContents()).toEqual([
+      MEDIC_TYPED,
+      PATIENT_TYPED,
+    ]);
+    // Their session is gone: nothing on them can act, but their part can be saved again.
+    expect(await earlier.locator('button:enabled').count()).toBe(1);
+    expect(await earlier.locator('[data-action="save-part"]').isEnabled()).toBe(true);
+    // The new session works, its cards after the earlier part.
     await page.fill('#type-text', PATIENT_TYPED);
     await page.press('#type-text', 'Enter');
-    await cards.locator('.branch--a .branch__text').waitFor();
+    const live = page.locator('#conversation > li.sentence');
+    await live.locator('.branch--a .branch__text').waitFor();
+    expect(await live.count()).toBe(1);
+    expect(
+      await page.evaluate(
+        `document.querySelector('#conversation').lastElementChild.matches('li.sentence')`,
+      ),
+    ).toBe(true);
     expect(watch.errors.filter((error) => error.startsWith('page:'))).toEqual([]);
     expect(watch.foreignRequests).toEqual([]);
   }, 180_000);
 
-  it('asks before starting again over what was not saved', async () => {
-    // The new conversation of the case above, with its one sentence.
-    const cards = page.locator('#conversation li.sentence');
+  it('shows the banner and its Save button on a phone, in both languages (issue 30, item 5)', async () => {
+    // The continued conversation of the case above, on a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.locator('#type-text:enabled').waitFor();
-    expect(await cards.count()).toBe(1);
-
     const exited = new Promise((resolve) => server.child.once('exit', resolve));
     server.child.kill('SIGKILL');
     await exited;
     await page.locator('#connection-lost').waitFor();
+    // In view without a tap: not inside the collapsed warnings (it was, before issue 30).
+    for (const selector of ['#connection-lost', '#save-incomplete']) {
+      const inView = await page.locator(selector).evaluate((node) => {
+        const box = node.getBoundingClientRect();
+        const view = node.ownerDocument.defaultView;
+        return node.checkVisibility() && box.top >= 0 && box.bottom <= view.innerHeight;
+      });
+      expect({ selector, inView }).toEqual({ selector, inView: true });
+    }
+    expect(await page.locator('#warnings-box #connection-banner').count()).toBe(0);
+    await expectBothParties(page, '#connection-lost', 'connection.lost');
+    await expectBothParties(page, '#save-incomplete', 'connection.save');
+    await screenshot(page, 'connection-lost-phone');
     server = await startBuiltServer({ LOG_LEVEL: 'warn', PORT: String(server.port) });
     await page.locator('#reconnect-status[data-state="back"]').waitFor({ timeout: 60_000 });
-
-    // The first press asks: the card exists nowhere else.
-    const startAgain = page.locator('#start-again');
-    await startAgain.click();
-    expect(await startAgain.textContent()).toBe('Discard what is on screen and start again');
-    expect(await page.textContent('#save-note')).toMatch(/not been saved/);
-    expect(await cards.count()).toBe(1);
-    expect(await leavingAsks(page)).toBe(true);
-
-    // The second discards it and starts a new conversation.
-    await startAgain.click();
+    await page.click('#continue-conversation');
     await page.locator('#type-text:enabled').waitFor();
-    expect(await page.locator('#connection-banner').count()).toBe(0);
-    expect(await cards.count()).toBe(0);
-    expect(await leavingAsks(page)).toBe(true); // a live conversation
-    expect(watch.errors.filter((error) => error.startsWith('page:'))).toEqual([]);
+    // Two earlier parts now, in order; leaving would lose the second's unsaved archive.
+    expect(await page.locator('#conversation > li.earlier-part').count()).toBe(2);
+    expect(await leavingAsks(page)).toBe(true);
+    await page.setViewportSize({ width: 1024, height: 768 });
   }, 180_000);
+
+  it('tells both parties the service was stopped, saves its archive, and goes on (issue 30, item 6)', async () => {
+    await page.fill('#type-text', MEDIC_TYPED);
+    await page.press('#type-text', 'Enter');
+    const live = page.locator('#conversation > li.sentence');
+    await live.locator('.branch--a .branch__text').waitFor();
+    // A graceful stop, as for a restart: the service says so, and sends its archive.
+    await server.stop();
+    await page.locator('#connection-banner[data-cause="stopped"]').waitFor();
+    // Not the end screen's bare "Thank you": the conversation is still there, and why is said.
+    expect(await page.getAttribute('body', 'data-screen')).toBe('conversation');
+    await expectBothParties(page, '#connection-lost', 'connection.stopped');
+    expect(await live.count()).toBe(1);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.click('#save-incomplete'),
+    ]);
+    // The service's own archive: complete, not the page's incomplete copy.
+    expect(download.suggestedFilename()).toMatch(/^conversation-\d{8}T\d{6}Z-[0-9a-f]{8}\.zip$/);
+    const saved = join(downloads, download.suggestedFilename());
+    await download.saveAs(saved);
+    const zip = await JSZip.loadAsync(readFileSync(saved));
+    const json = JSON.parse(await zip.file('conversation.json')!.async('string'));
+    expect(json.incomplete).toBeUndefined();
+    expect(json.sentences.map((s: { text: string }) => s.text)).toEqual([MEDIC_TYPED]);
+
+    server = await startBuiltServer({ LOG_LEVEL: 'warn', PORT: String(server.port) });
+    await page.locator('#reconnect-status[data-state="back"]').waitFor({ timeout: 60_000 });
+    await page.click('#continue-conversation');
+    await page.locator('#type-text:enabled').waitFor();
+    expect(await page.locator('#conversation > li.earlier-part').count()).toBe(3);
+
+    // Ended by the people: the end screen offers this part's archive and each earlier one.
+    await page.click('#end-button');
+    await page.locator('#end-dialog[open]').waitFor();
+    await page.click('#end-dialog button[value="end"]');
+    await page.locator('body[data-screen="end"]').waitFor({ timeout: 90_000 });
+    expect(await page.locator('#archive-link').isVisible()).toBe(true);
+    expect(await page.locator('#earlier-archives [data-action="save-part"]').count()).toBe(3);
+    // Starting anew asks first: two earlier parts were never saved.
+    await page.click('#new-button');
+    expect(await page.textContent('#new-button')).toMatch(/^Discard/);
+    await page.click('#new-button');
+    await page.locator('body[data-screen="start"]').waitFor();
+    expect(await page.locator('#conversation li').count()).toBe(0);
+    expect(watch.errors.filter((error) => error.startsWith('page:'))).toEqual([]);
+  }, 240_000);
 });

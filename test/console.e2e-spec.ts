@@ -132,8 +132,9 @@ describe('interpreter console in Chromium', () => {
     expect(await card.locator('.badge').textContent()).toBe('Patient');
     expect(await card.locator('.branch--a .branch__text').getAttribute('lang')).toBe('es-ES');
     expect(await card.locator('.branch--a .branch__text').textContent()).not.toBe('');
+    // A warning, or that nothing was found: never a reassurance (issue 30, item 1).
     expect(await card.locator('.fidelity').textContent()).toMatch(
-      /Fidelity \d+ %: (close|check this)/,
+      /^(⚠ Check this translation|No problem found by the round trip)/,
     );
     // The translation's speech arrived and was played to its end, or until the next sentence of
     // the recording interrupted it (barge-in, test/console-barge-in.e2e-spec.ts): ▶ plays it again.

@@ -10,6 +10,7 @@ import type {
   ConversationArchiveMessage,
   HandshakeSuccessMessage,
   ServerMessage,
+  SessionEndReason,
   SessionSampleRate,
 } from './protocol';
 import { ReceivedRecord } from './received-record';
@@ -23,6 +24,8 @@ export interface EndResult {
   problem?: string;
   /** The two parties' languages, for the words of the end screen. */
   parties: Parties;
+  /** Why the session ended (exit_acknowledged): the end screen tells both parties in words. */
+  reason?: SessionEndReason;
 }
 
 function endResult(
@@ -30,6 +33,7 @@ function endResult(
   archive: ArchiveLink | undefined,
   endReason: string | undefined,
   parties: Parties,
+  reason: SessionEndReason | undefined,
 ): EndResult {
   let problem = endReason;
   if (!archive) {
@@ -43,6 +47,7 @@ function endResult(
       [...store.sentences.values()].reduce((n, s) => n + s.flags.length, 0),
     problem,
     parties,
+    reason,
   };
 }
 
@@ -104,6 +109,8 @@ export class PageRecord {
 export class SessionEnding {
   /** The service acknowledged the exit, whoever asked for it: a close after it is the end. */
   exitAcknowledged = false;
+  /** Why, as exit_acknowledged said (`server_shutdown`: the conversation may go on). */
+  reason?: SessionEndReason;
   /** The last session-wide notice of the service while live, and the one that ended it. */
   private lastSessionNotice?: string;
   private endReason?: string;
@@ -122,6 +129,11 @@ export class SessionEnding {
   /** The service ended the session itself (idle, maximum duration, shutdown), and said why. */
   endedByService(): void {
     this.endReason = this.lastSessionNotice;
+  }
+
+  /** The service's archive of the conversation, once it arrived. */
+  get archiveLink(): ArchiveLink | undefined {
+    return this.archive;
   }
 
   /** The service closes right after the archive; if it does not, the page does. */
@@ -144,6 +156,6 @@ export class SessionEnding {
   }
 
   result(store: ConversationStore, parties: Parties): EndResult {
-    return endResult(store, this.archive, this.endReason, parties);
+    return endResult(store, this.archive, this.endReason, parties, this.reason);
   }
 }

@@ -38,6 +38,13 @@ export interface SentenceState {
   empty: boolean;
   /** The recognizer was not sure of the text (asr_result's low_confidence): ask to repeat. */
   lowConfidence?: boolean;
+  /**
+   * Speech heard in the patient's turn while the recognizer cannot hear the patient's language
+   * (set by the page, conversation.ts): perhaps the patient, so not taken as the medic's.
+   */
+  heardInPatientTurn?: boolean;
+  /** The newest revision is not translated: the text is in neither party's language. */
+  notTranslated?: { revision: number; language: string };
   /** Newest revision known (its translation may still be on its way after a correction). */
   revision: number;
   translation?: TranslationResultMessage;
@@ -140,6 +147,7 @@ export class ConversationStore {
           }
           sentence.revision = message.revision;
           sentence.translation = message;
+          sentence.notTranslated = undefined;
           if (sentence.correcting && message.revision > 1) {
             sentence.corrected = {
               from: sentence.correcting.from ?? 'unknown',
@@ -147,6 +155,22 @@ export class ConversationStore {
             };
             sentence.correcting = undefined;
           }
+        });
+      case 'sentence_not_translated':
+        return this.update(message.sentence_id, (sentence) => {
+          if (message.revision < sentence.revision) return;
+          sentence.revision = message.revision;
+          sentence.notTranslated = { revision: message.revision, language: message.language };
+          sentence.translation = undefined;
+          sentence.reformulation = undefined;
+          sentence.speech = {};
+          if (sentence.correcting && message.revision > 1) {
+            sentence.corrected = {
+              from: sentence.correcting.from ?? 'unknown',
+              to: sentence.correcting.to,
+            };
+          }
+          sentence.correcting = undefined;
         });
       case 'reformulation_result':
         return this.update(message.sentence_id, (sentence) => {
@@ -269,6 +293,7 @@ export class ConversationStore {
 /** Recognized (or typed) and not yet translated and spoken, nor failed. */
 export function isPending(sentence: SentenceState): boolean {
   if (sentence.empty || sentence.failed.recognition || sentence.failed.translation) return false;
+  if (sentence.notTranslated && sentence.notTranslated.revision >= sentence.revision) return false;
   if (sentence.text === undefined) return true;
   if (!sentence.translation || sentence.translation.revision < sentence.revision) return true;
   return !sentence.speech.A && !sentence.failed.A && !sentence.speech.B;

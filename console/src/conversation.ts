@@ -16,7 +16,9 @@ import {
   showConfirmed,
   patientHears,
 } from './conversation-controls';
+import type { Interruption } from './connection-lost';
 import { PageRecord, SessionEnding, type EndResult } from './conversation-outcome';
+import { PartArchive, archiveFileOf } from './part-archive';
 import { ConversationStatus } from './conversation-status';
 import { ConversationStore, type SentenceState } from './conversation-store';
 import { ConversationView } from './conversation-view';
@@ -39,7 +41,8 @@ import { showPartyControls, showSessionWords } from './session-words';
 import { SpeechNotice } from './speech-notice';
 import type { SpeechPlayer } from './speech-player';
 import type { StartChoice } from './start-view';
-import type { Phase } from './status-bar';
+import type { Heard, Phase } from './status-bar';
+import { isHeard } from './wording';
 
 export { controls } from './conversation-controls';
 export type { EndResult } from './conversation-outcome';
@@ -54,6 +57,7 @@ export class Conversation {
     playing: this.playing,
     parties: this.partyLanguages,
     patientTurn: this.patientTurn,
+    heard: this.heard,
   }));
   private readonly ending = new SessionEnding();
   private readonly view: ConversationView;
@@ -69,6 +73,14 @@ export class Conversation {
   private partyLanguages: Parties;
   /** A medic's sentence was played to the patient, and nothing was said or typed since. */
   private patientTurn = false;
+  /** Whose speech the recognizer understands (the start screen's recognition locales). */
+  private get heard(): Heard {
+    const locales = this.choice.recognitionLocales;
+    return {
+      medic: isHeard(locales, this.partyLanguages.medic),
+      patient: isHeard(locales, this.partyLanguages.patient),
+    };
+  }
   /** The session as the handshake answered it, and what the page received beyond the cards. */
   private readonly record = new PageRecord();
 
@@ -76,8 +88,11 @@ export class Conversation {
     private readonly choice: StartChoice,
     private readonly flagDialog: FlagDialog,
     private readonly onEnded: (result: EndResult) => void,
-    /** The connection was lost before the service ended the session: the cards stay. */
-    private readonly onLost: () => void = () => undefined,
+    /**
+     * The session is gone before the people ended it (the connection was lost, or the service
+     * stopped): the cards stay, and the conversation may go on in a new session.
+     */
+    private readonly onInterrupted: (cause: Interruption) => void = () => undefined,
   ) {
     this.partyLanguages = { medic: choice.medicLanguage, patient: choice.patientLanguage };
     this.speechNotice = new SpeechNotice(() => this.partyLanguages);
@@ -235,14 +250,22 @@ export class Conversation {
     this.record.note(message);
     const change = this.store.apply(message);
     this.captions.follow(message, (id) => this.store.sentences.get(id)?.text !== undefined);
-    // Someone spoke: it is no longer the patient's turn.
-    if (message.type === 'asr_result') this.patientTurn = false;
+    if (message.type === 'asr_result') {
+      // Speech in the patient's turn, when the patient's language cannot be recognized: perhaps
+      // the patient, whose words the recognizer turned into others; not the medic's sentence.
+      if (message.source === 'audio' && this.patientTurn && !this.heard.patient) {
+        this.store.sentences.get(message.sentence_id)!.heardInPatientTurn = true;
+      }
+      // Someone spoke: it is no longer the patient's turn.
+      this.patientTurn = false;
+    }
     // A sentence heard cut (a fragment): both parties are asked to say it again.
     if (this.speech.follow(message)) this.speechNotice.show('speech.lost', SPEECH_NOTICE_MS);
     showConfirmed(message, this.store.conversationFlags);
     switch (message.type) {
       case 'exit_acknowledged':
         this.ending.exitAcknowledged = true;
+        this.ending.reason = message.reason;
         if (this.phase === 'live') {
           this.ending.endedByService();
           this.phase = 'ending';
@@ -278,7 +301,13 @@ export class Conversation {
     if (!this.ending.closed()) return;
     void this.line.close();
     if (!this.ending.exitAcknowledged) {
-      this.connectionLost();
+      this.interrupted('lost');
+      return;
+    }
+    // A restart or an update: the service said so and sent its archive; the conversation can
+    // go on in a new session once it is back.
+    if (this.ending.reason === 'server_shutdown') {
+      this.interrupted('stopped');
       return;
     }
     this.phase = 'ended';
@@ -288,18 +317,44 @@ export class Conversation {
   }
 
   /**
-   * The connection went without the service ending the session (it stopped, or the network):
-   * the page keeps every card as it is, only what needs the session is disabled.
+   * The session went before the people ended it (the connection, or a stop of the service): the
+   * page keeps every card as it is, only what needs the session is disabled.
    */
-  private connectionLost(): void {
+  private interrupted(cause: Interruption): void {
     this.record.lost();
     this.phase = 'failed';
     this.line.state = 'off';
     this.updateMicButton();
     this.setControlsEnabled(false);
     this.rerenderAll();
-    this.status.showLastingError('The connection to the service was lost.');
-    this.onLost();
+    this.status.showLastingError(
+      cause === 'lost'
+        ? 'The connection to the service was lost.'
+        : 'The service was stopped (a restart or an update).',
+    );
+    this.onInterrupted(cause);
+  }
+
+  /**
+   * This part's archive: the service's own when it sent one (a stop), else the one the page
+   * builds of what it holds, marked incomplete (its code and JSZip are loaded on demand).
+   */
+  partArchive(): PartArchive {
+    const link = this.ending.archiveLink;
+    if (link) return new PartArchive(() => Promise.resolve(link), true);
+    const page = this.pageConversation();
+    return new PartArchive(async () => {
+      const { buildIncompleteArchive } = await import('./incomplete-archive');
+      const archive = await buildIncompleteArchive(page);
+      return archiveFileOf(archive.filename, archive.bytes);
+    }, false);
+  }
+
+  /** Takes this conversation's cards off the list (to keep them as an earlier part). */
+  detachCards(): HTMLElement[] {
+    const cards = [...controls.list.querySelectorAll<HTMLElement>(':scope > li.sentence')];
+    for (const card of cards) card.remove();
+    return cards;
   }
 
   // ---- the page ----

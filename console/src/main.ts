@@ -5,11 +5,14 @@
  */
 import './styles.css';
 import { formatBytes, type ArchiveLink } from './archive-download';
-import { ConnectionLostPanel } from './connection-lost';
+import { ConnectionLostPanel, type Interruption } from './connection-lost';
+import { EarlierParts } from './earlier-parts';
 import { Conversation, controls, type EndResult } from './conversation';
 import { byId, el, showOnly, spaced } from './dom';
 import { FlagDialog, confirmEnd } from './flag-dialog';
 import { bothPartiesElements } from './i18n/both-parties';
+import type { PhraseKey } from './i18n/english';
+import type { SessionEndReason } from './protocol';
 import { bindShortcuts } from './keyboard';
 import { StartView, type StartChoice } from './start-view';
 import { bindWarningsBox } from './warnings-box';
@@ -26,8 +29,10 @@ let current: Conversation | undefined;
 let archive: ArchiveLink | undefined;
 let archiveSaved = false;
 let screen: Screen = 'start';
-/** Shown on the conversation screen while a conversation whose connection was lost stays there. */
+/** Shown on the conversation screen while a conversation whose session is gone stays there. */
 let lostPanel: ConnectionLostPanel | undefined;
+/** The parts of a conversation that went on after its session was interrupted. */
+const earlierParts = new EarlierParts();
 
 function show(next: Screen): void {
   screen = next;
@@ -43,10 +48,12 @@ const startView = new StartView((choice) => void start(choice));
 async function start(choice: StartChoice): Promise<void> {
   startView.setBusy(true, 'Connecting…');
   startView.showError(undefined);
-  const conversation = new Conversation(choice, flagDialog, ended, () =>
-    connectionLost(conversation, choice),
+  const conversation = new Conversation(choice, flagDialog, ended, (cause) =>
+    interrupted(conversation, choice, cause),
   );
   current = conversation;
+  // A conversation that goes on: its earlier parts stay above the new cards.
+  earlierParts.showIn(controls.list);
   try {
     await conversation.start();
     show('conversation');
@@ -66,24 +73,22 @@ async function start(choice: StartChoice): Promise<void> {
   }
 }
 
-/** The connection was lost: the conversation stays on screen, with the banner of what to do. */
-function connectionLost(conversation: Conversation, choice: StartChoice): void {
+/**
+ * The session is gone (the connection was lost, or the service stopped): the conversation stays
+ * on screen, with the banner of what to do; continued, its cards become an earlier part.
+ */
+function interrupted(conversation: Conversation, choice: StartChoice, cause: Interruption): void {
   if (current !== conversation) return;
   lostPanel?.dispose();
+  const archive = conversation.partArchive();
   lostPanel = new ConnectionLostPanel(
-    controls.warnings,
+    byId('warnings-box'),
+    { parties: conversation.parties, cause, archive },
     {
-      parties: conversation.parties,
-      // Loaded on demand with JSZip: only a page that lost its connection needs them.
-      buildArchive: async () => {
-        const { buildIncompleteArchive } = await import('./incomplete-archive');
-        return buildIncompleteArchive(conversation.pageConversation());
-      },
-    },
-    {
-      startAgain: () => {
+      continueConversation: () => {
         lostPanel?.dispose();
         lostPanel = undefined;
+        earlierParts.add(conversation.detachCards(), conversation.parties, archive);
         conversation.dispose();
         current = undefined;
         void start(choice);
@@ -99,6 +104,9 @@ const archiveOffer = byId('archive-offer');
 const archiveAnchor = byId<HTMLAnchorElement>('archive-link');
 const endError = byId('end-error');
 const newButton = byId<HTMLButtonElement>('new-button');
+const endReason = byId('end-reason');
+const earlierArchives = byId('earlier-archives');
+const earlierArchivesList = byId('earlier-archives-list');
 
 function ended(result: EndResult): void {
   archive = result.archive;
@@ -124,9 +132,22 @@ function ended(result: EndResult): void {
   }
   endError.textContent = result.problem ?? '';
   endError.hidden = !result.problem;
+  // Why the service ended it, told to both parties (issue 30, item 6).
+  const why = result.reason ? END_REASON[result.reason] : undefined;
+  endReason.hidden = !why;
+  endReason.replaceChildren(...(why ? bothPartiesElements(result.parties, why, {}, 'p') : []));
+  // The earlier parts of a conversation that went on after an interruption.
+  earlierArchives.hidden = earlierParts.count === 0;
+  earlierArchivesList.replaceChildren(...earlierParts.saveButtons());
   newButton.textContent = 'Start a new conversation';
   show('end');
 }
+
+const END_REASON: Partial<Record<SessionEndReason, PhraseKey>> = {
+  idle_timeout: 'end.reason.idle',
+  max_duration: 'end.reason.maxDuration',
+  server_shutdown: 'end.reason.shutdown',
+};
 
 archiveAnchor.addEventListener('click', () => {
   archiveSaved = true;
@@ -134,17 +155,19 @@ archiveAnchor.addEventListener('click', () => {
 });
 
 newButton.addEventListener('click', () => {
-  if (archive && !archiveSaved && newButton.dataset.confirm !== 'true') {
-    // A second press discards the archive: it exists nowhere else.
+  const unsaved = (archive && !archiveSaved) || earlierParts.unsaved;
+  if (unsaved && newButton.dataset.confirm !== 'true') {
+    // A second press discards the archives: they exist nowhere else.
     newButton.dataset.confirm = 'true';
     newButton.textContent = 'Discard the archive and start a new conversation';
-    endError.textContent = 'The archive has not been downloaded: it will be lost.';
+    endError.textContent = 'An archive has not been downloaded: it will be lost.';
     endError.hidden = false;
     return;
   }
   delete newButton.dataset.confirm;
   current?.dispose();
   current = undefined;
+  earlierParts.clear();
   archive?.revoke();
   archive = undefined;
   archiveAnchor.removeAttribute('href');
@@ -182,7 +205,8 @@ bindShortcuts(() => screen === 'conversation', {
 
 // Leaving the page loses the conversation (and an archive not downloaded): the browser asks first.
 window.addEventListener('beforeunload', (event) => {
-  if (current?.isLive || (archive && !archiveSaved) || lostPanel?.unsaved) event.preventDefault();
+  const unsaved = (archive && !archiveSaved) || lostPanel?.unsaved || earlierParts.unsaved;
+  if (current?.isLive || unsaved) event.preventDefault();
 });
 
 bindWarningsBox();

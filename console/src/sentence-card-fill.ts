@@ -6,6 +6,8 @@
 import type { SentenceState } from './conversation-store';
 import { isPending } from './conversation-store';
 import { el, hiddenText } from './dom';
+import { bothPartiesElements, type Parties } from './i18n/both-parties';
+import { phrase, type PhraseKey } from './i18n/phrasebook';
 import { otherRole, type Branch, type Role } from './protocol';
 import { labelReplay, type ReplayAudience } from './replay-labels';
 import type { Card } from './sentence-card';
@@ -13,9 +15,11 @@ import {
   BRANCH_C_SKIPPED,
   FLAG_LABEL,
   LOW_CONFIDENCE_WORDING,
+  PATIENT_TURN_WORDING,
   ROLE_LABEL,
   fidelityWording,
   languageName,
+  outsideLanguageWording,
   reformulationLabel,
   sentenceName,
   untranslatedWording,
@@ -31,6 +35,7 @@ export function fillCard(
 ): void {
   const role = s.role ?? 'unknown';
   fillHead(card, s, role);
+  fillNotice(card, s, audience.parties);
   fillTranslation(card, s);
   fillReformulation(card, s, role);
   fillBranchC(card, s, role);
@@ -46,8 +51,10 @@ function fillHead(card: Card, s: SentenceState, role: Role | 'unknown'): void {
   data.source = s.source ?? '';
   data.pending = String(isPending(s));
 
-  card.badge.textContent = s.role ? ROLE_LABEL[role] : '…';
-  card.badge.className = `badge badge--${role}`;
+  // Heard in the patient's turn, it is not shown as the medic's (issue 30, item 2).
+  const shownRole = s.heardInPatientTurn ? 'unknown' : role;
+  card.badge.textContent = s.role ? ROLE_LABEL[shownRole] : '…';
+  card.badge.className = `badge badge--${shownRole}`;
   const how = s.source === 'text' ? 'typed' : s.source === 'audio' ? 'spoken' : '';
   const name = sentenceName(s.id);
   card.meta.textContent = [
@@ -67,8 +74,15 @@ function fillHead(card: Card, s: SentenceState, role: Role | 'unknown'): void {
   if (s.text !== undefined) {
     card.original.textContent = s.text;
     card.original.lang = s.language ?? '';
-    card.doubt.hidden = !s.lowConfidence;
-    card.doubt.textContent = s.lowConfidence ? LOW_CONFIDENCE_WORDING : '';
+    const doubt = s.notTranslated
+      ? outsideLanguageWording(s.notTranslated.language)
+      : s.heardInPatientTurn
+        ? PATIENT_TURN_WORDING
+        : s.lowConfidence
+          ? LOW_CONFIDENCE_WORDING
+          : '';
+    card.doubt.hidden = !doubt;
+    card.doubt.textContent = doubt;
   } else if (s.empty) {
     card.original.textContent = 'Speech was heard, but no words were recognized.';
     card.root.classList.add('sentence--empty');
@@ -80,42 +94,60 @@ function fillHead(card: Card, s: SentenceState, role: Role | 'unknown'): void {
   card.status.textContent = status ?? '';
 }
 
+/** The phrase both parties must read on a sentence that is not to be taken as said, if any. */
+function noticeOf(s: SentenceState): PhraseKey | undefined {
+  if (s.notTranslated) return 'sentence.otherLanguage';
+  if (s.heardInPatientTurn) return 'speech.typeInstead';
+  if (s.lowConfidence) return 'speech.unsure';
+  return undefined;
+}
+
+/**
+ * A sentence in neither party's language, heard in a patient's turn the recognizer cannot hear,
+ * or perhaps misheard: both parties read why, each in their language, and its translation (if
+ * any) is shown small, never as the card's lead (issue 30, items 2 and 3).
+ */
+function fillNotice(card: Card, s: SentenceState, parties: Parties | undefined): void {
+  const key = noticeOf(s);
+  card.root.classList.toggle('sentence--quiet', key !== undefined);
+  card.notice.hidden = !key || !parties;
+  if (key && parties && card.notice.dataset.key !== key) {
+    card.notice.dataset.key = key;
+    card.notice.replaceChildren(...bothPartiesElements(parties, key));
+  }
+}
+
 /** Branch A, the literal translation, with its fidelity check and back-translation. */
 function fillTranslation(card: Card, s: SentenceState): void {
-  const t = s.translation;
-  card.a.hidden = card.aCheck.hidden = !t;
+  const t = s.notTranslated ? undefined : s.translation;
+  card.a.hidden = card.aCheck.hidden = card.origin.hidden = !t;
   if (t) {
-    card.aLabel.textContent = `Translation into ${languageName(t.target_language)} (literal)`;
+    card.aLabel.textContent = `Machine translation into ${languageName(t.target_language)} (literal)`;
     card.aText.textContent = t.text;
     card.aText.lang = t.target_language;
+    // What it is, in the listener's language: never presented as checked (issue 30, item 1).
+    const origin = phrase(t.target_language, 'translation.machine');
+    card.origin.textContent = origin.text;
+    card.origin.lang = origin.lang;
+    card.origin.dir = origin.dir;
     const notTranslated = untranslatedWording(t.untranslated_words ?? []);
     card.untranslated.hidden = !notTranslated;
     card.untranslated.textContent = notTranslated ?? '';
     const stale = t.revision < s.revision;
     card.a.classList.toggle('branch--stale', stale);
     if (t.fidelity !== undefined && t.back_translation !== undefined) {
-      const f = fidelityWording(t.fidelity, s.text ?? '');
+      const f = fidelityWording(t.fidelity);
       card.fidelity.hidden = false;
       card.fidelity.className = `fidelity fidelity--${f.level}`;
       card.fidelity.dataset.fidelity = String(t.fidelity);
-      card.fidelity.title = `Fidelity ${f.percent}: ${f.meaning}.`;
-      card.fidelity.replaceChildren(
-        el(
-          'span',
-          { class: 'fidelity__icon', 'aria-hidden': 'true' },
-          f.level === 'close' ? '✓' : '⚠',
-        ),
-        ` Fidelity ${f.percent}: `,
-        el('strong', {}, f.verdict),
-        ` — ${f.meaning}`,
-        f.caveat ? ` (${f.caveat})` : '',
-      );
-      // Where the listener reads the translation: a doubtful one says so without a tap.
-      card.check.hidden = f.level !== 'check';
-      card.check.textContent = `⚠ Fidelity ${f.percent}: ${f.verdict}${f.caveat ? ` (${f.caveat})` : ''}. Ask again or rephrase.`;
+      card.fidelity.textContent = f.detail;
+      // Where the listener reads the translation: a warning says so without a tap; nothing
+      // is said of one the checks found no fault with.
+      card.check.hidden = !f.alert;
+      card.check.textContent = f.alert ?? '';
       card.back.hidden = false;
       card.back.replaceChildren(
-        `Back into ${languageName(t.source_language)}: `,
+        `Back into ${languageName(t.source_language)} by the same engine: `,
         el('q', { lang: t.source_language }, t.back_translation),
       );
     } else {
@@ -220,7 +252,7 @@ function fillActions(
 
 /** What the sentence is waiting for, or why nothing more will come; undefined when done. */
 function statusOf(s: SentenceState): string | undefined {
-  if (s.empty) return undefined;
+  if (s.empty || s.notTranslated) return undefined;
   if (s.failed.recognition) return 'Recognition failed.';
   if (s.failed.translation) return 'The translation failed.';
   if (s.text === undefined) return 'Recognizing…';

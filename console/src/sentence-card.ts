@@ -24,10 +24,14 @@ export interface Card {
   revision: HTMLElement;
   original: HTMLElement;
   doubt: HTMLElement;
+  /** What both parties must know of this sentence, each in their language (not played, …). */
+  notice: HTMLElement;
   status: HTMLElement;
   a: HTMLElement;
   aLabel: HTMLElement;
   aText: HTMLElement;
+  /** What the translation is: "Machine translation", in the listener's language (on the summary). */
+  origin: HTMLElement;
   check: HTMLElement;
   more: HTMLDetailsElement;
   aCheck: HTMLElement;
@@ -70,9 +74,12 @@ export function createCard(
   const revision = el('span', { class: 'sentence__revision', hidden: true });
   const original = el('p', { class: 'sentence__original' });
   const doubt = el('p', { class: 'sentence__doubt', hidden: true });
+  const notice = el('p', { class: 'sentence__notice', role: 'note', hidden: true });
   const status = el('p', { class: 'sentence__status', hidden: true });
   const aLabel = el('p', { class: 'branch__label' });
   const aText = el('p', { class: 'branch__text' });
+  // On the disclosure's line, where a card has room: what the translation is.
+  const origin = el('span', { class: 'branch__origin' });
   const check = el('p', { class: 'fidelity-alert', hidden: true });
   const fidelity = el('p', { class: 'fidelity', hidden: true });
   const back = el('p', { class: 'back-translation', hidden: true });
@@ -120,7 +127,7 @@ export function createCard(
   const more = el(
     'details',
     { class: 'sentence__more' },
-    el('summary', {}, meta, ' · details'),
+    el('summary', {}, origin, meta, ' · details'),
     aCheck,
     b,
     c,
@@ -131,6 +138,9 @@ export function createCard(
   const root = el(
     'li',
     { class: 'sentence', 'data-sentence-id': id, 'data-number': id.replace(/^s/, '') },
+    // Shown only on a sentence not to be taken as said: then it comes first, before its
+    // translation (issue 30, items 2 and 3).
+    notice,
     a,
     el('div', { class: 'sentence__head' }, badge, original),
     doubt,
@@ -150,10 +160,12 @@ export function createCard(
     revision,
     original,
     doubt,
+    notice,
     status,
     a,
     aLabel,
     aText,
+    origin,
     check,
     more,
     aCheck,

@@ -45,6 +45,10 @@ export class SentenceSpeech {
       case 'correction_ack':
         this.corrected(message);
         break;
+      case 'sentence_not_translated':
+        // In neither party's language: nothing of it will be spoken.
+        this.player.drop(message.sentence_id, message.revision);
+        break;
     }
     return false;
   }
@@ -60,9 +64,11 @@ export class SentenceSpeech {
       this.player.drop(message.sentence_id);
       return true;
     }
-    // A sentence the recognizer doubts is not played by itself: the speaker is asked to
-    // repeat first; its speech stays on the card's buttons.
-    if (message.low_confidence) this.player.drop(message.sentence_id, 1);
+    // A sentence the recognizer doubts, or heard in a patient's turn it cannot hear, is not
+    // played by itself: the speaker is asked to repeat (or type) first; its speech stays on the
+    // card's buttons.
+    const heardInPatientTurn = this.store.sentences.get(message.sentence_id)?.heardInPatientTurn;
+    if (message.low_confidence || heardInPatientTurn) this.player.drop(message.sentence_id, 1);
     else this.player.expect(message.sentence_id, 1);
     return false;
   }

@@ -26,6 +26,13 @@ export interface StatusInput {
   parties?: Parties;
   /** The patient's turn: a medic's sentence was played to the patient, nothing said since. */
   patientTurn?: boolean;
+  /** Whose speech the recognizer understands: a party it cannot hear is never told to speak. */
+  heard?: Heard;
+}
+
+export interface Heard {
+  medic: boolean;
+  patient: boolean;
 }
 
 /** A line for the parties: a phrase, and whose it is when it is for one party only. */
@@ -86,10 +93,23 @@ export class StatusBar {
   }
 }
 
+/** The lines without repeating one text (both parties reading one language). */
+function uniqueLines(lines: PartyLine[]): PartyLine[] {
+  return lines.filter((line, i) => lines.findIndex((other) => other.text === line.text) === i);
+}
+
 function describe(input: StatusInput): Described {
   const { phase, mic, pending, playing, error, patientTurn } = input;
   const parties = input.parties ?? ENGLISH_ONLY;
+  const heard = input.heard ?? { medic: true, patient: true };
   const both = (key: PhraseKey): PartyLine[] => forBothParties(parties, key);
+  // "Speak now" to each party the recognizer can hear; the patient it cannot is asked to type,
+  // and a medic it cannot is told nothing (the clinician's warning says it) (issue 30, item 2).
+  const speakNow = (): PartyLine[] =>
+    uniqueLines([
+      phrase(parties.patient, heard.patient ? 'status.speakNow' : 'status.typeInstead'),
+      ...(heard.medic ? [phrase(parties.medic, 'status.speakNow')] : []),
+    ]);
   const sentences = `${pending} sentence${pending === 1 ? '' : 's'}`;
   switch (phase) {
     case 'connecting':
@@ -110,7 +130,12 @@ function describe(input: StatusInput): Described {
   }
   // Live: what the parties are to do now, then the clinician's details.
   const turn: PartyLine[] = patientTurn
-    ? [{ ...phrase(parties.patient, 'status.yourTurn'), for: 'patient' }]
+    ? [
+        { ...phrase(parties.patient, 'status.yourTurn'), for: 'patient' },
+        ...(heard.patient
+          ? []
+          : [{ ...phrase(parties.patient, 'status.typeInstead'), for: 'patient' as const }]),
+      ]
     : [];
   const details: string[] = [];
   let lines: PartyLine[];
@@ -125,7 +150,7 @@ function describe(input: StatusInput): Described {
     state = 'processing';
   } else if (mic === 'on') {
     // The patient's turn says to the patient what "speak now" would.
-    lines = patientTurn ? turn : both('status.speakNow');
+    lines = patientTurn ? turn : speakNow();
     details.push(patientTurn ? "● Listening: the patient's turn" : '● Listening');
     state = 'listening';
   } else if (mic === 'starting') {

@@ -30,6 +30,13 @@ export const ENGLISH = {
   'speech.waitForTablet': 'Please wait until the tablet has finished speaking.',
   'speech.lost': 'Some words could not be heard. Please say them again.',
   'speech.repeat': 'Sorry, that was not clear. Please say it again.',
+  // Speech the service may have misheard, or cannot hear (issue 30, item 2).
+  'speech.unsure': 'This may have been misheard, so it was not played. Please say it again.',
+  'speech.typeInstead': 'Speech in this language cannot be recognized. Please type instead.',
+  // A sentence in neither party's language (issue 30, item 3).
+  'sentence.otherLanguage': 'This was not translated: it is not in the language of either person.',
+  // What a translation is (issue 30, item 1).
+  'translation.machine': 'Machine translation',
   // The patient's controls.
   'type.label': 'Type here',
   'type.send': 'Send',
@@ -38,9 +45,18 @@ export const ENGLISH = {
   'connection.lost': 'The connection to the interpreter was lost. What is on the screen is kept.',
   'connection.retrying': 'Reconnecting…',
   'connection.back': 'The interpreter is available again.',
+  // A stop of the service, and going on after it (issue 30, items 5 and 6).
+  'connection.stopped': 'The interpreter service was stopped. What is on the screen is kept.',
+  'connection.save': 'Save what is on the screen',
+  'connection.continue': 'Continue the conversation',
+  'conversation.earlier': 'Earlier part of the conversation',
   // The end screen.
   'end.title': 'The conversation has ended',
   'end.thanks': 'Thank you.',
+  // Why the service ended a conversation nobody ended (issue 30, item 6).
+  'end.reason.idle': 'The conversation ended because nothing was said for a while.',
+  'end.reason.maxDuration': 'The conversation ended because it reached its time limit.',
+  'end.reason.shutdown': 'The conversation ended because the interpreter service was stopped.',
 } as const;
 
 export type PhraseKey = keyof typeof ENGLISH;

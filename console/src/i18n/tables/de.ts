@@ -15,6 +15,13 @@ export const de: LanguageTable = {
     'speech.waitForTablet': 'Bitte warten Sie, bis das Tablet fertig gesprochen hat.',
     'speech.lost': 'Einige Wörter waren nicht zu verstehen. Bitte sagen Sie sie noch einmal.',
     'speech.repeat': 'Entschuldigung, das war nicht deutlich. Bitte sagen Sie es noch einmal.',
+    'speech.unsure':
+      'Das wurde möglicherweise falsch verstanden und daher nicht abgespielt. Bitte sagen Sie es noch einmal.',
+    'speech.typeInstead':
+      'Gesprochenes in dieser Sprache kann nicht erkannt werden. Bitte schreiben Sie stattdessen.',
+    'sentence.otherLanguage':
+      'Dies wurde nicht übersetzt: Es ist in keiner der Sprachen der beiden Gesprächspartner.',
+    'translation.machine': 'Maschinelle Übersetzung',
     'type.label': 'Hier schreiben',
     'type.send': 'Senden',
     'play.again': 'Noch einmal anhören',
@@ -22,7 +29,15 @@ export const de: LanguageTable = {
       'Die Verbindung zum Dolmetschdienst wurde unterbrochen. Was auf dem Bildschirm steht, bleibt erhalten.',
     'connection.retrying': 'Verbindung wird wiederhergestellt…',
     'connection.back': 'Der Dolmetschdienst ist wieder verfügbar.',
+    'connection.stopped':
+      'Der Dolmetschdienst wurde gestoppt. Was auf dem Bildschirm steht, bleibt erhalten.',
+    'connection.save': 'Bildschirminhalt speichern',
+    'connection.continue': 'Gespräch fortsetzen',
+    'conversation.earlier': 'Früherer Teil des Gesprächs',
     'end.title': 'Das Gespräch ist beendet',
     'end.thanks': 'Vielen Dank.',
+    'end.reason.idle': 'Das Gespräch wurde beendet, weil eine Weile nichts gesagt wurde.',
+    'end.reason.maxDuration': 'Das Gespräch wurde beendet, weil die Zeitbegrenzung erreicht wurde.',
+    'end.reason.shutdown': 'Das Gespräch wurde beendet, weil der Dolmetschdienst gestoppt wurde.',
   },
 };

@@ -18,6 +18,13 @@ export const fr: LanguageTable = {
     'speech.waitForTablet': 'Veuillez attendre que la tablette ait fini de parler.',
     'speech.lost': 'Certains mots n’ont pas pu être entendus. Veuillez les répéter.',
     'speech.repeat': 'Pardon, ce n’était pas clair. Veuillez répéter.',
+    'speech.unsure':
+      'Ce passage a peut-être été mal entendu, il n’a donc pas été diffusé. Veuillez le répéter.',
+    'speech.typeInstead':
+      'La reconnaissance vocale n’est pas possible dans cette langue. Veuillez plutôt écrire.',
+    'sentence.otherLanguage':
+      'Ceci n’a pas été traduit\u00a0: ce n’est dans la langue d’aucune des deux personnes.',
+    'translation.machine': 'Traduction automatique',
     'type.label': 'Écrivez ici',
     'type.send': 'Envoyer',
     'play.again': 'Réécouter',
@@ -25,7 +32,16 @@ export const fr: LanguageTable = {
       'La connexion avec l’interprète a été perdue. Ce qui est affiché à l’écran est conservé.',
     'connection.retrying': 'Reconnexion…',
     'connection.back': 'L’interprète est de nouveau disponible.',
+    'connection.stopped':
+      'Le service d’interprétation a été arrêté. Ce qui est affiché à l’écran est conservé.',
+    'connection.save': 'Enregistrer ce qui est affiché à l’écran',
+    'connection.continue': 'Poursuivre la conversation',
+    'conversation.earlier': 'Partie précédente de la conversation',
     'end.title': 'La conversation est terminée',
     'end.thanks': 'Merci.',
+    'end.reason.idle': 'La conversation a pris fin car rien n’a été dit pendant un moment.',
+    'end.reason.maxDuration': 'La conversation a pris fin car elle a atteint sa durée maximale.',
+    'end.reason.shutdown':
+      'La conversation a pris fin car le service d’interprétation a été arrêté.',
   },
 };

@@ -15,6 +15,13 @@ export const it: LanguageTable = {
     'speech.waitForTablet': 'Per favore, attenda che il tablet abbia finito di parlare.',
     'speech.lost': 'Alcune parole non si sono sentite. Per favore, le ripeta.',
     'speech.repeat': 'Mi scusi, non era chiaro. Per favore, lo ripeta.',
+    'speech.unsure':
+      'Questo potrebbe essere stato frainteso, quindi non è stato riprodotto. Per favore, lo ripeta.',
+    'speech.typeInstead':
+      'Il parlato in questa lingua non può essere riconosciuto. Per favore, scriva invece di parlare.',
+    'sentence.otherLanguage':
+      'Questo non è stato tradotto: non è nella lingua di nessuna delle due persone.',
+    'translation.machine': 'Traduzione automatica',
     'type.label': 'Scriva qui',
     'type.send': 'Invia',
     'play.again': 'Riascolta',
@@ -22,7 +29,17 @@ export const it: LanguageTable = {
       'La connessione con l’interprete si è interrotta. Ciò che è sullo schermo viene conservato.',
     'connection.retrying': 'Riconnessione in corso…',
     'connection.back': 'L’interprete è di nuovo disponibile.',
+    'connection.stopped':
+      'Il servizio di interpretariato è stato interrotto. Ciò che è sullo schermo viene conservato.',
+    'connection.save': 'Salva ciò che è sullo schermo',
+    'connection.continue': 'Continua la conversazione',
+    'conversation.earlier': 'Parte precedente della conversazione',
     'end.title': 'La conversazione è terminata',
     'end.thanks': 'Grazie.',
+    'end.reason.idle': 'La conversazione è terminata perché per un po’ non è stato detto nulla.',
+    'end.reason.maxDuration':
+      'La conversazione è terminata perché ha raggiunto il limite di tempo.',
+    'end.reason.shutdown':
+      'La conversazione è terminata perché il servizio di interpretariato è stato interrotto.',
   },
 };

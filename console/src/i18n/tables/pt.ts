@@ -19,13 +19,28 @@ export const pt: LanguageTable = {
     'speech.waitForTablet': 'Por favor, aguarde até que o tablet termine de falar.',
     'speech.lost': 'Algumas palavras não puderam ser ouvidas. Por favor, repita.',
     'speech.repeat': 'Desculpe, não ficou claro. Por favor, repita.',
+    'speech.unsure':
+      'Isto pode não ter sido ouvido corretamente, por isso não foi reproduzido. Por favor, repita.',
+    'speech.typeInstead':
+      'Não é possível reconhecer a fala neste idioma. Por favor, escreva em vez de falar.',
+    'sentence.otherLanguage':
+      'Isto não foi traduzido: não está no idioma de nenhuma das duas pessoas.',
+    'translation.machine': 'Tradução automática',
     'type.label': 'Escreva aqui',
     'type.send': 'Enviar',
     'play.again': 'Ouvir de novo',
     'connection.lost': 'A conexão com o intérprete foi perdida. O que está na tela será mantido.',
     'connection.retrying': 'Reconectando…',
     'connection.back': 'O intérprete está disponível novamente.',
+    'connection.stopped':
+      'O serviço de intérprete foi interrompido. O que está na tela será mantido.',
+    'connection.save': 'Salvar o que está na tela',
+    'connection.continue': 'Continuar a conversa',
+    'conversation.earlier': 'Parte anterior da conversa',
     'end.title': 'A conversa terminou',
     'end.thanks': 'Obrigado.',
+    'end.reason.idle': 'A conversa terminou porque nada foi dito por algum tempo.',
+    'end.reason.maxDuration': 'A conversa terminou porque atingiu o limite de tempo.',
+    'end.reason.shutdown': 'A conversa terminou porque o serviço de intérprete foi interrompido.',
   },
 };
