@@ -33,6 +33,8 @@ export interface EngineTranslation {
   /** The development set's translation, for the judge to compare with. */
   readonly reference: string;
   readonly translation: string;
+  /** Words the engine left untranslated (TranslationService's `untranslated`). */
+  readonly untranslated: readonly string[];
 }
 
 /** The two directions of an entry (7 apart, so they rarely share a language pair). */
@@ -50,7 +52,7 @@ export async function engineTranslations(
   for (const entry of entries) {
     for (const [from, to] of directionsOf(entry.id)) {
       try {
-        const { text } = await embedded.service.translateChecked(
+        const { text, untranslated } = await embedded.service.translateChecked(
           entry[from].text,
           embedded.language(from),
           embedded.language(to),
@@ -64,6 +66,7 @@ export async function engineTranslations(
           source: entry[from].text,
           reference: entry[to].text,
           translation: text,
+          untranslated,
         });
       } catch (error) {
         if (!(error instanceof EngineOutputRejectedError)) throw error;

@@ -1,16 +1,24 @@
 /**
- * Fits the fidelity model (src/orchestrator/pipeline/fidelity/) on labelled candidates made from
- * the development set, and reports how well it separates correct translations from broken ones,
- * against the raw round-trip chrF it replaces.
+ * Fits the fidelity model (src/orchestrator/pipeline/fidelity/) and reports how well it tells the
+ * engine's wrong translations from its others, against the raw round-trip chrF and the model it
+ * replaces.
  *
- * For every entry, target language and source language: the reference translation (correct) and
- * its broken copies (candidates.ts), each back-translated by the embedded engine. Entries are
- * split in two halves by a hash of their id: the model is fitted on one (each class weighing
- * half, so 0.5 means as likely faithful as not), the threshold is chosen there too (Youden's J),
- * and everything reported is measured on the other half.
+ * Two kinds of labelled examples, from the development set:
+ * - real errors (issue 30): the embedded engine's own translations, judged (real-errors.ts,
+ *   judged/): wrong sense, wrong part of speech, wrong person, lost negation…;
+ * - made errors: for every entry, target language and source language, the reference
+ *   translation (correct) and its broken copies (candidates.ts: a term dropped or replaced, a
+ *   negation flipped, a number changed, a sentence cut), which real errors seldom show but which
+ *   must not pass.
+ * Entries are split in two halves by a hash of their id: the model is fitted on one (the real
+ * and the made examples weighing REAL_SHARE and the rest of the total; within each, the two
+ * classes half each), and its threshold chosen there too: the cut that flags the most real
+ * errors while PRECISION_TARGET of what it flags is wrong, so that a warning is one to heed.
+ * Everything reported is measured on the other half.
  *
  * Run: npm run bench:fidelity   (DEVSET_DIR=/path/to/devset to use another development set;
- * WRITE_MODEL=0 to report without rewriting fidelity-model.ts and the console's threshold)
+ * WRITE_MODEL=0 to report without rewriting fidelity-model.ts and the console's threshold;
+ * FIDELITY_FEATURES, FIDELITY_REAL_SHARE and FIDELITY_PRECISION to try other settings)
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -34,15 +42,26 @@ import {
 import { CANDIDATE_KINDS, type CandidateKind, candidatesOf } from './candidates.js';
 import { truncate } from './corruptions.js';
 import { EmbeddedTranslator } from './embedded-translator.js';
-import { fitLogistic, predict } from './logistic-regression.js';
+import { fitLogistic, predict, type Sample } from './logistic-regression.js';
+import { type RealExample, realExamples } from './real-errors.js';
+import { ERROR_CLASSES } from './judgements.js';
+import { FIDELITY_MODEL } from '../../src/orchestrator/pipeline/fidelity/fidelity-model.js';
+import { probability } from '../../src/orchestrator/pipeline/fidelity/fidelity-scorer.js';
+import { startEmbeddedTranslation } from '../translation-quality/embedded-translation.js';
 import { rocAuc } from './roc-auc.js';
 import { hashOf } from './seeded-random.js';
 
 /** The features the model combines: few, so that it generalises beyond the development set. */
 const FEATURES: readonly FidelityFeatureName[] = (
   process.env.FIDELITY_FEATURES ??
-  'roundTripChrF,termDisagreements,numbersDiffer,negationDiffers,unfinished,shortfall'
+  'roundTripChrF,termDisagreements,numbersDiffer,negationDiffers,unfinished,shortfall,untranslatedShare,personShift'
 ).split(',') as FidelityFeatureName[];
+/** The share of the fit's total weight that the real (judged) examples carry. */
+const REAL_SHARE = Number(process.env.FIDELITY_REAL_SHARE ?? 0.5);
+/** The share of flagged translations that must be wrong, on the fitting half. */
+const PRECISION_TARGET = Number(process.env.FIDELITY_PRECISION ?? 2 / 3);
+/** The model in use before this fit, for comparison. */
+const PREVIOUS_MODEL = FIDELITY_MODEL;
 /** The console's reading of the raw chrF before calibration. */
 const OLD_THRESHOLD = 0.85;
 const CONSOLE_WORDING = new URL('../../console/src/wording.ts', import.meta.url).pathname;
@@ -103,21 +122,37 @@ async function main(): Promise<void> {
     limit,
   );
   translator.stop();
+  const embedded = await startEmbeddedTranslation();
+  const real = await realExamples(entries, embedded);
+  embedded.stop();
   const seconds = (performance.now() - started) / 1000;
 
-  const vector = (e: Example) => FEATURES.map((name) => e.features[name]);
+  const vector = (e: { features: FidelityFeatures }) => FEATURES.map((name) => e.features[name]);
   const faithful = (e: Example) => e.kind === 'correct';
   const train = examples.filter((e) => !e.held);
   const test = examples.filter((e) => e.held);
-  const fit = fitLogistic(
-    train.map((e) => ({ x: vector(e), y: faithful(e) ? 1 : 0, weight: weightOf(e, train) })),
-  );
-  const newScore = (e: Example) => predict(fit, vector(e));
+  const realTrain = real.examples.filter((e) => !heldOut.has(e.entry));
+  const realTest = real.examples.filter((e) => heldOut.has(e.entry));
+  const made: Sample[] = train.map((e) => ({
+    x: vector(e),
+    y: faithful(e) ? 1 : 0,
+    weight: (1 - REAL_SHARE) * weightOf(e, train),
+  }));
+  const fit = fitLogistic([...made, ...realSamples(realTrain, vector, REAL_SHARE * train.length)]);
+  const newScore = (e: { features: FidelityFeatures }) => predict(fit, vector(e));
   const oldScore = (e: Example) => e.features.roundTripChrF;
-  const threshold = youdenThreshold(train, newScore, faithful);
+  const threshold = precisionThreshold(realTrain, newScore, PRECISION_TARGET);
+
+  reportRealErrors(realTest, real.unjudged, [...real.judges], {
+    newScore,
+    threshold,
+    seconds,
+    fittedOn: realTrain.length,
+  });
+  reportTradeOff(realTrain, realTest, test, newScore);
 
   const header =
-    `Fidelity score on the held-out half: ${new Set(test.map((e) => e.entry)).size} of ` +
+    `\nMade errors, on the held-out half: ${new Set(test.map((e) => e.entry)).size} of ` +
     `${entries.length} entries (${relative(process.cwd(), devsetDir)}), ${test.length} candidates × their source languages; ` +
     `fitted on the other half (${train.length}). ${cpus().length} × ${cpus()[0]?.model.trim()}, ` +
     `Node ${process.versions.node}, ${new Date().toISOString().slice(0, 10)}, ${seconds.toFixed(0)} s\n`;
@@ -189,8 +224,8 @@ async function main(): Promise<void> {
       Object.fromEntries(FEATURES.map((name, i) => [name, round(fit.coefficients[i])])),
       threshold,
       `Fitted ${new Date().toISOString().slice(0, 10)} on ${entries.length - heldOut.size} of ` +
-        `${entries.length} devset entries; held-out ROC AUC ${auc(correct, broken, newScore)} ` +
-        `(raw chrF: ${auc(correct, broken, oldScore)}).`,
+        `${entries.length} devset entries, judged engine translations and made errors; threshold ` +
+        `for ${Math.round(PRECISION_TARGET * 100)} % precision on real errors.`,
     );
     console.log(`\nWrote ${MODEL_FILE} and the threshold in ${CONSOLE_WORDING}`);
   }
@@ -268,29 +303,173 @@ function rate(examples: Example[], flagged: (e: Example) => boolean): string {
   return `${((100 * n) / Math.max(1, examples.length)).toFixed(1)} %`;
 }
 
-/** The cut that maximises sensitivity + specificity − 1 on the fitting half, midway between scores. */
-function youdenThreshold(
-  examples: Example[],
-  score: (e: Example) => number,
-  faithful: (e: Example) => boolean,
-): number {
-  const scored = examples.map((e) => ({ s: score(e), ok: faithful(e) })).sort((a, b) => a.s - b.s);
-  const positives = scored.filter((x) => x.ok).length;
-  const negatives = scored.length - positives;
-  let best = { j: -Infinity, threshold: 0.5 };
-  let positivesBelow = 0;
-  let negativesBelow = 0;
-  for (let i = 0; i < scored.length; i++) {
-    if (scored[i].ok) positivesBelow++;
-    else negativesBelow++;
-    if (i + 1 < scored.length && scored[i + 1].s === scored[i].s) continue;
-    // Flagging every score up to scored[i]: broken ones caught minus correct ones flagged.
-    const j = negativesBelow / negatives - positivesBelow / positives;
-    const next = i + 1 < scored.length ? scored[i + 1].s : 1;
-    if (j > best.j) best = { j, threshold: (scored[i].s + next) / 2 };
-  }
-  return best.threshold;
+/**
+ * The judged examples as fitting samples: faithful (ok or minor) and wrong weighing half of
+ * `total` each.
+ */
+function realSamples(
+  examples: readonly RealExample[],
+  vector: (e: RealExample) => number[],
+  total: number,
+): Sample[] {
+  const wrong = examples.filter((e) => e.wrong).length;
+  const right = examples.length - wrong;
+  return examples.map((e) => ({
+    x: vector(e),
+    y: e.wrong ? 0 : 1,
+    weight: total / 2 / Math.max(1, e.wrong ? wrong : right),
+  }));
 }
+
+/**
+ * The cut under which the most wrong translations are flagged while at least `target` of the
+ * flagged ones are wrong (at least 5 flagged); midway between scores. Without such a cut, the
+ * one of the highest precision among those that flag 5 or more.
+ */
+function precisionThreshold(
+  examples: readonly RealExample[],
+  score: (e: RealExample) => number,
+  target: number,
+): number {
+  const scored = examples.map((e) => ({ s: score(e), wrong: e.wrong })).sort((a, b) => a.s - b.s);
+  let best: { threshold: number; precision: number; caught: number } | undefined;
+  let fallback: { threshold: number; precision: number } | undefined;
+  let caught = 0;
+  for (let i = 0; i < scored.length; i++) {
+    if (scored[i].wrong) caught++;
+    if (i + 1 < scored.length && scored[i + 1].s === scored[i].s) continue;
+    const flagged = i + 1;
+    if (flagged < 5) continue;
+    const precision = caught / flagged;
+    const threshold = (scored[i].s + (i + 1 < scored.length ? scored[i + 1].s : 1)) / 2;
+    if (precision >= target && (!best || caught > best.caught))
+      best = { threshold, precision, caught };
+    if (!fallback || precision > fallback.precision) fallback = { threshold, precision };
+  }
+  return best?.threshold ?? fallback?.threshold ?? 0;
+}
+
+/** Precision and recall of the warnings on the held-out judged translations, by score and error class. */
+function reportRealErrors(
+  test: readonly RealExample[],
+  unjudged: number,
+  judges: readonly string[],
+  run: {
+    newScore: (e: RealExample) => number;
+    threshold: number;
+    seconds: number;
+    fittedOn: number;
+  },
+): void {
+  const wrong = test.filter((e) => e.wrong);
+  console.log(
+    `Real errors: the engine's own translations of the held-out half of the development set, ` +
+      `judged (${test.length}: ${wrong.length} wrong, ${test.filter((e) => e.verdict === 'minor').length} minor, ` +
+      `${test.filter((e) => e.verdict === 'ok').length} ok); fitted on the other half (${run.fittedOn}). ` +
+      `${unjudged} translations had no judgement of their current text and were left out. ` +
+      `Judged by: ${judges.join('; ')}. ${cpus().length} × ${cpus()[0]?.model.trim()}, ` +
+      `Node ${process.versions.node}, ${new Date().toISOString().slice(0, 10)}, ${run.seconds.toFixed(0)} s\n`,
+  );
+  const scores: [string, (e: RealExample) => boolean][] = [
+    [`new model < ${run.threshold.toFixed(3)}`, (e) => run.newScore(e) < run.threshold],
+    [
+      `previous model < ${PREVIOUS_MODEL.threshold}`,
+      (e) => probability(PREVIOUS_MODEL, e.features) < PREVIOUS_MODEL.threshold,
+    ],
+    [`round-trip chrF < ${OLD_THRESHOLD}`, (e) => e.features.roundTripChrF < OLD_THRESHOLD],
+  ];
+  printTable(
+    [
+      'warning when',
+      'flagged',
+      'of them wrong (precision)',
+      'wrong ones flagged (recall)',
+      'ROC AUC',
+    ],
+    scores.map(([name, flags], i) => {
+      const flagged = test.filter(flags);
+      const hits = flagged.filter((e) => e.wrong).length;
+      const ranking =
+        i === 0
+          ? run.newScore
+          : i === 1
+            ? (e: RealExample) => probability(PREVIOUS_MODEL, e.features)
+            : (e: RealExample) => e.features.roundTripChrF;
+      return [
+        name,
+        `${flagged.length} (${pct(flagged.length, test.length)})`,
+        `${pct(hits, flagged.length)} (${hits}/${flagged.length})`,
+        `${pct(hits, wrong.length)} (${hits}/${wrong.length})`,
+        rocAuc(test.filter((e) => !e.wrong).map(ranking), wrong.map(ranking)).toFixed(3),
+      ];
+    }),
+  );
+  console.log(
+    '\nWrong translations flagged by the new model, by what went wrong (one may have several):',
+  );
+  printTable(
+    ['error', 'wrong translations', 'flagged'],
+    ERROR_CLASSES.map((kind) => {
+      const ofKind = wrong.filter((e) => e.errors.includes(kind));
+      const hits = ofKind.filter((e) => run.newScore(e) < run.threshold).length;
+      return [kind, ofKind.length, `${pct(hits, ofKind.length)} (${hits})`];
+    }).filter((row) => row[1] !== 0),
+  );
+  const falseAlarms = test.filter((e) => !e.wrong && run.newScore(e) < run.threshold);
+  console.log(
+    `\nFalse alarms (${falseAlarms.length}):\n${falseAlarms
+      .slice(0, 10)
+      .map((e) => `  ${e.key} ${e.verdict}: "${e.translation}"`)
+      .join('\n')}`,
+  );
+}
+
+/**
+ * What other thresholds would do: precision and recall on the real errors of both halves, and
+ * the share of each kind of made error (and of correct references) flagged on the held-out half.
+ */
+function reportTradeOff(
+  realTrain: readonly RealExample[],
+  realTest: readonly RealExample[],
+  made: readonly Example[],
+  score: (e: { features: FidelityFeatures }) => number,
+): void {
+  const pr = (examples: readonly RealExample[], t: number) => {
+    const flagged = examples.filter((e) => score(e) < t);
+    const hits = flagged.filter((e) => e.wrong).length;
+    return `${pct(hits, flagged.length)} / ${pct(hits, examples.filter((e) => e.wrong).length)}`;
+  };
+  const madeShare = (kind: CandidateKind | 'correct', t: number) =>
+    pct(
+      made.filter((e) => e.kind === kind && score(e) < t).length,
+      made.filter((e) => e.kind === kind).length,
+    );
+  console.log('\nOther thresholds (precision / recall on real errors; made errors flagged):');
+  printTable(
+    [
+      'threshold',
+      'real, fitting half',
+      'real, held out',
+      'negation flipped',
+      'number changed',
+      'truncated',
+      'term dropped',
+      'correct references',
+    ],
+    [0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5].map((t) => [
+      t,
+      pr(realTrain, t),
+      pr(realTest, t),
+      madeShare('negation flipped', t),
+      madeShare('number changed', t),
+      madeShare('truncated', t),
+      madeShare('term dropped', t),
+      madeShare('correct', t),
+    ]),
+  );
+}
+
+const pct = (n: number, d: number) => (d === 0 ? '–' : `${((100 * n) / d).toFixed(1)} %`);
 
 function writeModel(
   intercept: number,

@@ -17,9 +17,9 @@ Session: 7f3c2a1e-9b4d-4c2a-8e1f-0a1b2c3d4e5f
 Sentences: 5 (4 processed, 1 empty, 0 failed)
 
 Each sentence shows the original as recognized (or typed), then its literal translation
-with its fidelity (how likely it is faithful, from its back-translation and checks of its
-medical terms, numbers and negation; a low one deserves a check), then the plain-language
-reformulation, an aid that never replaces the translation.
+with its fidelity (a score from its back-translation and checks of its medical terms,
+numbers and negation: a low one is a warning, a high one proves nothing), then the
+plain-language reformulation, an aid that never replaces the translation.
 Branch C lines translate a sentence as if the other party had said it.
 
 [00:07] s1 MEDIC (fr-FR): Bonjour madame, où avez-vous mal ?

@@ -60,9 +60,9 @@ export function writeTranscript(snapshot: ConversationSnapshot): string {
   lines.push('');
   lines.push(
     'Each sentence shows the original as recognized (or typed), then its literal translation',
-    'with its fidelity (how likely it is faithful, from its back-translation and checks of its',
-    'medical terms, numbers and negation; a low one deserves a check), then the plain-language',
-    'reformulation, an aid that never replaces the translation.',
+    'with its fidelity (a score from its back-translation and checks of its medical terms,',
+    'numbers and negation: a low one is a warning, a high one proves nothing), then the',
+    'plain-language reformulation, an aid that never replaces the translation.',
     'Branch C lines translate a sentence as if the other party had said it.',
   );
 

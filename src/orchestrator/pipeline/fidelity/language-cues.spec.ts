@@ -3,6 +3,7 @@ import { negationCount } from './negation.js';
 import { numberValues, sameNumbers } from './number-values.js';
 import { endsUnfinished } from './sentence-ending.js';
 import { stemOf } from './words.js';
+import { personShift } from './person-shift.js';
 
 describe('negationCount', () => {
   it('counts a negated clause once, double negatives included', () => {
@@ -57,5 +58,30 @@ describe('stemOf', () => {
     expect(stemOf('reni')).toBe(stemOf('rene'));
     expect(stemOf('kidneys')).toBe(stemOf('kidney'));
     expect(stemOf('rein')).not.toBe(stemOf('reni'));
+  });
+});
+
+describe('personShift', () => {
+  it('counts the third-person pronouns a translation adds: a "you" or an "I" become he or il', () => {
+    expect(
+      personShift(
+        'Può dirmi la sua data di nascita?',
+        'it',
+        'Il peut me dire la à elle date de naissance?',
+        'fr',
+      ),
+    ).toBe(2);
+    expect(
+      personShift('Lei ha il diritto di rifiutare.', 'it', 'She has the right to refuse.', 'en'),
+    ).toBe(1);
+  });
+
+  it('is 0 when the source has them too, or the translation adds none', () => {
+    expect(
+      personShift('Mi madre se olvida de las cosas.', 'es', 'My mother forgets things.', 'en'),
+    ).toBe(0);
+    expect(personShift('Il a de la fièvre.', 'fr', 'Tiene fiebre.', 'es')).toBe(0);
+    expect(personShift('Are you allergic?', 'en', '¿Es usted alérgica?', 'es')).toBe(0);
+    expect(personShift('Are you allergic?', 'en', 'Sind Sie allergisch?', 'de')).toBe(0);
   });
 });

@@ -117,7 +117,7 @@ export const SENTENCE_MESSAGE_DOCS: Pick<
       back_translation:
         '`text` translated back into `source_language`; absent when both languages are the same or the back-translation failed.',
       fidelity:
-        'How likely the literal translation is faithful to the original, 0 to 1 with three decimals (a probability calibrated on labelled clinic sentences, from the round trip and checks of clinical terms, numbers, negation and completeness); present with `back_translation`. Below the threshold the benchmark chose (docs/translation.md, "Fidelity score"), it deserves a look.',
+        'A warning score for the literal translation, 0 to 1 with three decimals (from the round trip and checks of clinical terms, numbers, negation, completeness, words left untranslated and persons changed; fitted on the engine’s own translations, judged); present with `back_translation`. Below the threshold the benchmark chose (docs/translation.md, "Fidelity score"), check the translation. At or above it, it says nothing either way: a round trip through the same engine cannot show a translation to be right.',
       untranslated_words:
         'Words of the original the engine could not translate and left as they were (not names, numbers or drug names, which are kept on purpose); present only when there are some. The listener may miss their meaning: rephrase them.',
       revision: REVISION,
