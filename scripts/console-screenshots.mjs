@@ -22,6 +22,8 @@ const PUBLISHED = {
   'console-end.png': 'end.png',
   'console-arabic.png': 'language-arabic-conversation.png',
   'console-connection-lost.png': 'connection-lost.png',
+  'console-phone-connection-lost.png': 'connection-lost-phone.png',
+  'console-quiet-sentences.png': 'bedside-other-language.png',
   'console-phone-start.png': 'phone-start.png',
   'console-phone-conversation.png': 'layout-phone.png',
   'console-phone-end.png': 'phone-end.png',
@@ -32,6 +34,7 @@ const tests = [
   'test/console-layout.e2e-spec.ts',
   'test/console-language.e2e-spec.ts',
   'test/console-connection.e2e-spec.ts',
+  'test/console-bedside.e2e-spec.ts',
 ];
 const run = spawnSync('npm', ['run', '-s', 'jest', '--', ...tests], {
   cwd: root,
