@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { type PageWatch, launchChromium, screenshot, watchPage } from './support/browser.js';
 import { type BuiltServer, ROOT, ensureBuilt, startBuiltServer } from './support/built-server.js';
+import { startConsoleConversation } from './support/console-page.js';
 
 /**
  * What the screen says at the bedside must be true (issue 30, items 1, 2, 3 and 7), in Chromium
@@ -110,14 +111,11 @@ describe('the console tells the truth at the bedside (issue 30)', () => {
         ws.send(message);
       });
     });
-    await page.goto(`${server.url}/`);
-    await page.locator('#medic-language option[value="es-ES"]').waitFor({ state: 'attached' });
-    await page.selectOption('#medic-language', 'en-US');
-    await page.selectOption('#patient-language', 'es-ES');
-    await page.selectOption('#patient-gender', 'female');
-    await page.click('#start-button');
-    await page.locator('body[data-screen="conversation"]').waitFor();
-    await page.locator('#type-text:not([disabled])').waitFor();
+    await startConsoleConversation(page, server.url, {
+      medic: 'en-US',
+      patient: 'es-ES',
+      patientGender: 'female',
+    });
   }, 180_000);
 
   afterAll(async () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { type PageWatch, launchChromium, screenshot, watchPage } from './support/browser.js';
 import { type BuiltServer, ROOT, ensureBuilt, startBuiltServer } from './support/built-server.js';
+import { startConsoleConversation } from './support/console-page.js';
 import { inside, visibleBox } from './support/visible-box.js';
 import { waitFor } from './support/wait-for.js';
 
@@ -147,15 +148,12 @@ describe('console layout: the newest translation first, largest and in view', ()
     page = await context.newPage();
     page.setDefaultTimeout(45_000);
     watch = watchPage(page, server.url);
-    await page.goto(`${server.url}/`);
-    await page.locator('#medic-language option[value="es-ES"]').waitFor({ state: 'attached' });
-    await page.selectOption('#medic-language', 'es-ES');
-    await page.selectOption('#patient-language', 'en-US');
-    await page.click('#start-button');
-    await page.locator('body[data-screen="conversation"]').waitFor();
     // The sound of the translations is not the point here.
-    await page.uncheck('#autoplay');
-    await page.locator('#type-text:not([disabled])').waitFor();
+    await startConsoleConversation(page, server.url, {
+      medic: 'es-ES',
+      patient: 'en-US',
+      autoplay: false,
+    });
   }, 180_000);
 
   afterAll(async () => {
