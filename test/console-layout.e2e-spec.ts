@@ -135,7 +135,7 @@ describe('console layout: the newest translation first, largest and in view', ()
     const height = (await card.boundingBox())!.height;
     expect(height).toBeLessThanOrEqual(maxCardHeight);
 
-    // A doubtful round trip says so without a tap (safety information); a close one stays quiet.
+    // A flagged translation says so without a tap (safety information); an unflagged one stays quiet.
     const doubtful = (await card.locator('.fidelity--check').count()) > 0;
     expect(await card.locator('.fidelity-alert').isVisible()).toBe(doubtful);
   }
