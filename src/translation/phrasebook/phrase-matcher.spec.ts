@@ -1,0 +1,131 @@
+import { describe, expect, it } from '@jest/globals';
+import type { PhraseLanguage } from './phrase-language.js';
+import { fixturePhrasebook } from './phrasebook.fixture.js';
+
+const phrasebook = fixturePhrasebook();
+
+/** The id and values of what `text` matched, or why it did not. */
+function matchOf(text: string, language: PhraseLanguage): string {
+  const outcome = phrasebook.match(text, language);
+  if (!outcome.matched) return `none (${outcome.reason})`;
+  const values = [...outcome.match.values].map(([type, v]) => `${type}=${v.id}`).join(' ');
+  return values ? `${outcome.match.entry.id} ${values}` : outcome.match.entry.id;
+}
+
+describe('LanguageMatcher', () => {
+  it('matches a canonical sentence in each of the five languages', () => {
+    expect(matchOf('Where does it hurt?', 'en')).toBe('pain.where');
+    expect(matchOf('¿Le duele el brazo izquierdo?', 'es')).toBe(
+      'pain.body-part body_part=arm.left',
+    );
+    expect(matchOf('Avez-vous mal à la jambe droite ?', 'fr')).toBe(
+      'pain.body-part body_part=leg.right',
+    );
+    expect(matchOf('Está doendo o estômago?', 'pt-BR')).toBe('pain.body-part body_part=stomach');
+    expect(matchOf('Le fa male il braccio destro?', 'it')).toBe(
+      'pain.body-part body_part=arm.right',
+    );
+  });
+
+  it('accepts other wordings, fillers, contractions and a recognizer’s lowercase without punctuation', () => {
+    expect(matchOf('okay so where is the pain', 'en')).toBe('pain.where');
+    expect(matchOf('Can you tell me where it hurts?', 'en')).toBe('pain.where');
+    expect(matchOf('do you have any pain in your tummy', 'en')).toBe(
+      'pain.body-part body_part=stomach',
+    );
+    expect(matchOf('est-ce que vous avez mal au bras gauche', 'fr')).toBe(
+      'pain.body-part body_part=arm.left',
+    );
+    expect(matchOf("you don't have pain now?", 'en')).toBe('none (no_phrase)');
+    expect(matchOf('bueno, ¿dónde tiene el dolor?', 'es')).toBe('pain.where');
+    // What a recognizer writes: no apostrophe, no capitals; a question that leaves out "do you have".
+    expect(matchOf('whats the pain like', 'en')).toBe('none (no_phrase)');
+    expect(matchOf('any pain in your right leg', 'en')).toBe('pain.body-part body_part=leg.right');
+    expect(matchOf('dont you have pain now', 'en')).toBe('none (no_phrase)');
+  });
+
+  it('reads values: durations in words or digits, doses with frequencies, drugs', () => {
+    expect(matchOf('have you had the pain for three days', 'en')).toBe('pain.since duration=3.day');
+    expect(matchOf('Have you had the pain for 2 weeks?', 'en')).toBe('pain.since duration=2.week');
+    expect(matchOf('¿Tiene el dolor desde hace una semana?', 'es')).toBe(
+      'pain.since duration=1.week',
+    );
+    expect(matchOf('take 500 mg twice a day', 'en')).toBe(
+      'treatment.take-dose dose=500.mg frequency=twice-a-day',
+    );
+    expect(matchOf('take two tablets two times a day', 'en')).toBe(
+      'treatment.take-dose dose=2.tablet frequency=twice-a-day',
+    );
+    expect(matchOf('Are you allergic to penicillin?', 'en')).toBe(
+      'medication.allergic-to drug=penicillin',
+    );
+    expect(matchOf('¿Es usted alérgica a la penicilina?', 'es')).toBe(
+      'medication.allergic-to drug=penicillin',
+    );
+  });
+
+  it('refuses a near miss: a side, a negation, a number, a body part or a time the phrase does not carry', () => {
+    // The phrase has no side of its own: a side it cannot say is a word left over.
+    expect(matchOf('Does your arm hurt on the left?', 'en')).toMatch(/^none/);
+    expect(matchOf('Does your arm not hurt?', 'en')).toMatch(/^none/);
+    expect(matchOf("Doesn't it hurt?", 'en')).toMatch(/^none/);
+    expect(matchOf('Where does it hurt now?', 'en')).toMatch(/^none/);
+    expect(matchOf('Where does it hurt at night?', 'en')).toMatch(/^none/);
+    expect(matchOf('Does your arm hurt when you walk?', 'en')).toMatch(/^none/);
+    expect(matchOf('Take 500 mg twice a day for 3 days.', 'en')).toMatch(/^none/);
+    expect(matchOf('Does his arm hurt?', 'en')).toMatch(/^none/);
+    expect(matchOf('¿No le duele el brazo?', 'es')).toMatch(/^none/);
+    expect(matchOf('Avez-vous mal aux deux bras ?', 'fr')).toMatch(/^none/);
+  });
+
+  it('refuses a number or a side said in place of the one of the phrase', () => {
+    const since = phrasebook.match('have you had the pain for 3 days', 'en');
+    expect(since.matched && since.match.values.get('duration')?.id).toBe('3.day');
+    const sided = phrasebook.match('does your right leg hurt', 'en');
+    expect(sided.matched && sided.match.values.get('body_part')?.id).toBe('leg.right');
+  });
+});
+
+describe('Phrasebook.render', () => {
+  const render = (
+    text: string,
+    from: PhraseLanguage,
+    to: PhraseLanguage,
+    gender?: 'male' | 'female',
+  ) => {
+    const outcome = phrasebook.match(text, from);
+    if (!outcome.matched) throw new Error(`no match for ${text}`);
+    return phrasebook.render(outcome.match, to, gender);
+  };
+
+  it('contracts articles with prepositions as each language does', () => {
+    expect(render('Does your left arm hurt?', 'en', 'fr')).toBe('Avez-vous mal au bras gauche ?');
+    expect(render('Does your left leg hurt?', 'en', 'fr')).toBe(
+      'Avez-vous mal à la jambe gauche ?',
+    );
+    expect(render('Does your stomach hurt?', 'en', 'fr')).toBe("Avez-vous mal à l'estomac ?");
+    expect(render('Are you allergic to ibuprofen?', 'en', 'es', 'male')).toBe(
+      '¿Es usted alérgico al ibuprofeno?',
+    );
+    expect(render('Are you allergic to penicillin?', 'en', 'it', 'female')).toBe(
+      'È allergica alla penicillina?',
+    );
+    expect(render('Are you allergic to ibuprofen?', 'en', 'it', 'female')).toBe(
+      "È allergica all'ibuprofene?",
+    );
+  });
+
+  it('agrees with the patient, and shows both forms when the gender is not known', () => {
+    expect(render('Are you tired?', 'en', 'es', 'female')).toBe('¿Está cansada?');
+    expect(render('Are you tired?', 'en', 'pt-BR', 'male')).toBe('O senhor está cansado?');
+    expect(render('Are you tired?', 'en', 'es')).toBe('¿Está cansado/a?');
+    expect(render('Are you tired?', 'en', 'pt-BR')).toBe('O senhor / A senhora está cansado/a?');
+  });
+
+  it('agrees with a value: gender and number of the body part', () => {
+    expect(render('Is your left leg swollen?', 'en', 'es')).toBe(
+      '¿Tiene hinchada la pierna izquierda?',
+    );
+    expect(render('Is your stomach swollen?', 'en', 'pt-BR')).toBe('O estômago está inchado?');
+  });
+});

@@ -1,0 +1,238 @@
+import type { PhraseEntry } from './phrase-entry.js';
+import type { PhraseLanguage } from './phrase-language.js';
+import type { PhraseTemplate } from './template/phrase-template.js';
+import { UtteranceNormalizer } from './text/utterance-normalizer.js';
+import type { ValueLexicon } from './values/value-lexicon.js';
+import { type PhraseValue, type ValueType, VALUE_TYPES } from './values/value-types.js';
+
+/** A phrase and the values its variables take in what was said. */
+export interface PhraseMatch {
+  readonly entry: PhraseEntry;
+  readonly values: ReadonlyMap<ValueType, PhraseValue>;
+}
+
+/** What the matcher found: a match, or why not (for metrics and the benchmark). */
+export type MatchOutcome =
+  | { readonly matched: true; readonly match: PhraseMatch }
+  | { readonly matched: false; readonly reason: 'no_phrase' | 'ambiguous' | 'empty' };
+
+type Item =
+  | { readonly kind: 'word'; readonly word: string }
+  | { readonly kind: 'value'; readonly value: PhraseValue }
+  | { readonly kind: 'slot'; readonly type: ValueType };
+
+interface Candidate {
+  readonly entry: PhraseEntry;
+  readonly template: PhraseTemplate;
+}
+
+/** More values than this in one sentence: only readings with few variables are tried. */
+const MAX_SPANS_FOR_ALL_READINGS = 8;
+const GENDERS = ['male', 'female'] as const;
+
+/** Stand-in word for a variable while a template is read: digits, so it is never stemmed. */
+const slotWord = (type: ValueType) => `qq${VALUE_TYPES.indexOf(type)}qq`;
+const SLOT_WORD = /^qq(\d+)qq$/;
+
+/**
+ * Finds the phrase a sentence of one language says, by retrieval and then verification.
+ *
+ * Retrieval: the sentence's words, with values (body parts, drugs, durations …) recognized, are
+ * reduced to a bag of stems; each reading that takes some values as variables is looked up
+ * among the bags of the phrases' texts. Verification: each phrase found is written out with the
+ * values the sentence gave, and its bag must equal the sentence's, word for word. So every
+ * content word of what was said is accounted for: a negation, a side, a number, a body part or a
+ * time the phrase does not carry means no match. Two phrases that both fit mean no match too.
+ */
+export class LanguageMatcher {
+  private readonly spans = new Map<string, { words: string[]; value: PhraseValue }[]>();
+  private readonly index = new Map<string, Candidate[]>();
+  readonly normalizer: UtteranceNormalizer;
+
+  constructor(
+    readonly language: PhraseLanguage,
+    lexicon: ValueLexicon,
+  ) {
+    this.normalizer = new UtteranceNormalizer(language);
+    for (const value of lexicon.all()) {
+      for (const surface of value.languages[language].surfaces) {
+        const words = this.normalizer.words(surface);
+        if (words.length === 0) continue;
+        const list = this.spans.get(words[0]) ?? [];
+        if (!list.some((s) => s.value === value && s.words.join(' ') === words.join(' '))) {
+          list.push({ words, value });
+        }
+        this.spans.set(words[0], list);
+      }
+    }
+    for (const list of this.spans.values()) list.sort((a, b) => b.words.length - a.words.length);
+  }
+
+  /** Indexes one text of an entry (its canonical or another wording) in this language. */
+  add(entry: PhraseEntry, template: PhraseTemplate): string[] {
+    const keys = new Set<string>();
+    const genders = template.agreesWithPatient ? GENDERS : ([undefined] as const);
+    const agreements = template.agreesWithValue ? [0, 1, 2, 3] : [0];
+    for (const gender of genders) {
+      for (const agreement of agreements) {
+        const text = template.render(this.language, new Map(), gender, slotWord, agreement);
+        keys.add(this.signature(this.items(text)));
+      }
+    }
+    for (const key of keys) {
+      const list = this.index.get(key) ?? [];
+      if (!list.some((c) => c.entry.id === entry.id && c.template === template))
+        list.push({ entry, template });
+      this.index.set(key, list);
+    }
+    return [...keys];
+  }
+
+  /** Entries indexed under the same bag as another entry: duplicates to the matcher. */
+  collisions(): Candidate[][] {
+    return [...this.index.values()].filter((list) => new Set(list.map((c) => c.entry.id)).size > 1);
+  }
+
+  /** The values recognized in a text, in order (for tools that label sentences). */
+  valuesIn(text: string): PhraseValue[] {
+    return this.items(text).flatMap((item) => (item.kind === 'value' ? [item.value] : []));
+  }
+
+  match(text: string): MatchOutcome {
+    const items = this.items(text);
+    if (items.length === 0) return { matched: false, reason: 'empty' };
+    const said = bag(this.tokens(items));
+    const spans = items.flatMap((item, position) => (item.kind === 'value' ? [position] : []));
+    const verified: PhraseMatch[] = [];
+    for (const chosen of readings(spans)) {
+      const values = new Map<ValueType, PhraseValue>();
+      let distinct = true;
+      for (const position of chosen) {
+        const { value } = items[position] as { value: PhraseValue };
+        if (values.has(value.type)) distinct = false;
+        values.set(value.type, value);
+      }
+      if (!distinct) continue;
+      const reading = items.map((item, position): Item =>
+        chosen.includes(position) && item.kind === 'value'
+          ? { kind: 'slot', type: item.value.type }
+          : item,
+      );
+      for (const candidate of this.index.get(this.signature(reading)) ?? []) {
+        if (
+          sameTypes(candidate.template.slots, values) &&
+          this.verify(candidate.template, values, said)
+        ) {
+          if (
+            !verified.some((m) => m.entry.id === candidate.entry.id && sameValues(m.values, values))
+          ) {
+            verified.push({ entry: candidate.entry, values });
+          }
+        }
+      }
+    }
+    if (verified.length === 0) return { matched: false, reason: 'no_phrase' };
+    // The reading with the fewest variables is the most literal: "Do you have a fever?" is its
+    // own phrase before it is "Do you have $symptom.have?" with fever.
+    const fewest = Math.min(...verified.map((m) => m.values.size));
+    const best = verified.filter((m) => m.values.size === fewest);
+    if (new Set(best.map((m) => m.entry.id)).size > 1 || best.length > 1) {
+      return { matched: false, reason: 'ambiguous' };
+    }
+    return { matched: true, match: best[0] };
+  }
+
+  /** The phrase written out with the values must say exactly what was said, word for word. */
+  private verify(
+    template: PhraseTemplate,
+    values: Map<ValueType, PhraseValue>,
+    said: Map<string, number>,
+  ) {
+    const genders = template.agreesWithPatient ? GENDERS : ([undefined] as const);
+    return genders.some((gender) =>
+      sameBag(bag(this.tokens(this.items(template.render(this.language, values, gender)))), said),
+    );
+  }
+
+  /** Words and recognized values, longest value first. */
+  private items(text: string): Item[] {
+    const words = this.normalizer.words(text);
+    const items: Item[] = [];
+    for (let i = 0; i < words.length;) {
+      const slot = SLOT_WORD.exec(words[i]);
+      if (slot) {
+        items.push({ kind: 'slot', type: VALUE_TYPES[Number(slot[1])] });
+        i++;
+        continue;
+      }
+      const span = this.spans
+        .get(words[i])
+        ?.find((s) => s.words.every((word, k) => words[i + k] === word));
+      if (span) {
+        items.push({ kind: 'value', value: span.value });
+        i += span.words.length;
+      } else {
+        items.push({ kind: 'word', word: words[i++] });
+      }
+    }
+    return items;
+  }
+
+  /** Comparable tokens: stems, values as `v:type:id`, variables as `$type`. */
+  private tokens(items: readonly Item[]): string[] {
+    return items.flatMap((item) => {
+      if (item.kind === 'slot') return [`$${item.type}`];
+      if (item.kind === 'value') return [`v:${item.value.type}:${item.value.id}`];
+      const word = this.normalizer.comparable(item.word);
+      return word === undefined ? [] : [word];
+    });
+  }
+
+  /** The bag a text is looked up by: a preposition just before a variable does not count here. */
+  private signature(items: readonly Item[]): string {
+    const kept = items.filter(
+      (item, i) =>
+        !(
+          item.kind === 'word' &&
+          this.normalizer.isPreposition(item.word) &&
+          items[i + 1]?.kind === 'slot'
+        ),
+    );
+    return this.tokens(kept).sort().join(' ');
+  }
+}
+
+/** Which recognized values a reading takes as variables: every subset, or the small ones. */
+function* readings(spans: readonly number[]): Generator<number[]> {
+  if (spans.length <= MAX_SPANS_FOR_ALL_READINGS) {
+    for (let mask = 0; mask < 1 << spans.length; mask++) {
+      yield spans.filter((_, k) => mask & (1 << k));
+    }
+    return;
+  }
+  yield [];
+  for (let a = 0; a < spans.length; a++) {
+    yield [spans[a]];
+    for (let b = a + 1; b < spans.length; b++) yield [spans[a], spans[b]];
+  }
+}
+
+function bag(tokens: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
+  return counts;
+}
+
+function sameBag(a: Map<string, number>, b: Map<string, number>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [token, count] of a) if (b.get(token) !== count) return false;
+  return true;
+}
+
+const sameTypes = (slots: readonly ValueType[], values: Map<ValueType, PhraseValue>) =>
+  slots.length === values.size && slots.every((type) => values.has(type));
+
+const sameValues = (
+  a: ReadonlyMap<ValueType, PhraseValue>,
+  b: ReadonlyMap<ValueType, PhraseValue>,
+) => a.size === b.size && [...a].every(([type, value]) => b.get(type) === value);

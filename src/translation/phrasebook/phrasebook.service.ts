@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import type { CatalogLanguage } from '../../language/catalog/catalog-language.js';
+import type { PatientGender } from '../../language/speech-settings.js';
+import { phraseLanguageOf } from './phrase-language.js';
+import { Phrasebook } from './phrasebook.js';
+
+/** What a fixed phrase gives for a sentence of the clinician. */
+export interface PhraseTranslation {
+  /** The phrase in the listener's language, values filled in. */
+  readonly text: string;
+  readonly phraseId: string;
+  /** The phrase in the speaker's language, values filled in: what the matcher understood. */
+  readonly understoodAs: string;
+  /** A plainer wording in the listener's language (branch B), where the phrase has one. */
+  readonly plain?: string;
+  /** Who reviewed the phrase, from a hospital's PHRASEBOOK_FILE; built-in phrases are unreviewed. */
+  readonly reviewedBy?: string;
+}
+
+/**
+ * Fixed phrases in front of machine translation: a sentence a clinician says that strictly
+ * matches a canonical sentence gets the phrase's translation, written in advance.
+ */
+@Injectable()
+export class PhrasebookService {
+  constructor(private readonly phrasebook: Phrasebook) {}
+
+  /**
+   * The fixed phrase for `text`, or undefined when none matches (or either language is not one
+   * of the phrasebook's): the machine translates it then. `patientGender`: the listener's, for
+   * the words that agree with them.
+   */
+  translate(
+    text: string,
+    source: CatalogLanguage,
+    target: CatalogLanguage,
+    patientGender?: PatientGender,
+  ): PhraseTranslation | undefined {
+    const from = phraseLanguageOf(source);
+    const to = phraseLanguageOf(target);
+    if (!from || !to || from === to) return undefined;
+    const outcome = this.phrasebook.match(text, from);
+    if (!outcome.matched) return undefined;
+    const { match } = outcome;
+    const plain = this.phrasebook.renderPlain(match, to, patientGender);
+    return {
+      text: this.phrasebook.render(match, to, patientGender),
+      phraseId: match.entry.id,
+      understoodAs: this.phrasebook.render(match, from, patientGender),
+      ...(plain !== undefined ? { plain } : {}),
+      ...(match.entry.reviewedBy ? { reviewedBy: match.entry.reviewedBy } : {}),
+    };
+  }
+}

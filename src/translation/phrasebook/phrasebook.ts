@@ -1,0 +1,169 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PhraseEntry } from './phrase-entry.js';
+import { completeEntry, readPhraseFile, type WrittenEntry } from './phrase-file.js';
+import { PHRASE_LANGUAGES, type PatientGender, type PhraseLanguage } from './phrase-language.js';
+import { LanguageMatcher, type MatchOutcome, type PhraseMatch } from './phrase-matcher.js';
+import { checkEntries, type PhrasebookProblem } from './phrasebook-check.js';
+import { PhrasebookError } from './phrasebook-error.js';
+import { generatedValues, readValueFile, ValueLexicon } from './values/value-lexicon.js';
+import { YamlSource } from './yaml-source.js';
+
+/** The built-in data: data/<domain>.yaml and data/values/<type>.yaml. */
+export const PHRASEBOOK_DATA_DIR = fileURLToPath(new URL('./data/', import.meta.url));
+
+const LOADED = new Map<string, Phrasebook>();
+
+export interface PhrasebookSources {
+  readonly dataDir?: string;
+  /** A hospital's own phrases and translations (PHRASEBOOK_FILE). */
+  readonly overlayFile?: string;
+}
+
+/**
+ * The fixed phrases: canonical sentences of a clinician in five languages with their variables,
+ * and a matcher per language. Built once at start; an error in a file stops the start and names
+ * the file and the line.
+ */
+export class Phrasebook {
+  private readonly matchers: ReadonlyMap<PhraseLanguage, LanguageMatcher>;
+
+  private constructor(
+    readonly entries: ReadonlyMap<string, PhraseEntry>,
+    readonly lexicon: ValueLexicon,
+  ) {
+    const matchers = new Map<PhraseLanguage, LanguageMatcher>();
+    for (const language of PHRASE_LANGUAGES) {
+      const matcher = new LanguageMatcher(language, lexicon);
+      for (const entry of entries.values()) {
+        matcher.add(entry, entry.texts[language]);
+        for (const other of entry.also[language]) matcher.add(entry, other);
+      }
+      matchers.set(language, matcher);
+    }
+    this.matchers = matchers;
+  }
+
+  /** The phrasebook of these sources, built once per process (the tests start many apps). */
+  static cached(sources: PhrasebookSources = {}): Phrasebook {
+    const key = `${sources.dataDir ?? PHRASEBOOK_DATA_DIR}\n${sources.overlayFile ?? ''}`;
+    let phrasebook = LOADED.get(key);
+    if (!phrasebook) {
+      phrasebook = Phrasebook.load(sources);
+      LOADED.set(key, phrasebook);
+    }
+    return phrasebook;
+  }
+
+  static load({ dataDir = PHRASEBOOK_DATA_DIR, overlayFile }: PhrasebookSources = {}): Phrasebook {
+    return Phrasebook.build(
+      yamlFiles(dataDir).map((file) => YamlSource.read(file)),
+      yamlFiles(join(dataDir, 'values')).map((file) => YamlSource.read(file)),
+      overlayFile ? YamlSource.read(overlayFile) : undefined,
+    );
+  }
+
+  /** A phrasebook of parsed files: the built-in ones, their values, and a hospital's overlay. */
+  static build(
+    phraseFiles: readonly YamlSource[],
+    valueFiles: readonly YamlSource[],
+    overlay?: YamlSource,
+  ): Phrasebook {
+    const lexicon = new ValueLexicon([...valueFiles.flatMap(readValueFile), ...generatedValues()]);
+    const entries = new Map<string, PhraseEntry>();
+    for (const written of phraseFiles.flatMap(readPhraseFile)) {
+      const existing = entries.get(written.id);
+      if (existing) {
+        throw new PhrasebookError(
+          written.file,
+          written.line,
+          `duplicate id "${written.id}" (first at ${existing.origin.file}:${existing.origin.line}).`,
+        );
+      }
+      entries.set(written.id, completeEntry(written, 'built-in'));
+    }
+    if (overlay) applyOverlay(entries, readPhraseFile(overlay));
+    const phrasebook = new Phrasebook(entries, lexicon);
+    if (overlay) {
+      // A hospital's file must not make the phrasebook ambiguous: its first problem stops the start.
+      const [problem] = phrasebook.problems().filter((p) => p.file === overlay.file);
+      if (problem) throw new PhrasebookError(problem.file, problem.line, problem.problem);
+    }
+    return phrasebook;
+  }
+
+  /** Everything wrong with the data (the check script and the tests want none). */
+  problems(): PhrasebookProblem[] {
+    return checkEntries([...this.entries.values()], [...this.matchers.values()]);
+  }
+
+  /** The matcher of a language (its normalizer serves tools that compare texts the same way). */
+  matcher(language: PhraseLanguage): LanguageMatcher {
+    const matcher = this.matchers.get(language);
+    if (!matcher) throw new Error(`no phrasebook matcher for ${language}`);
+    return matcher;
+  }
+
+  match(text: string, language: PhraseLanguage): MatchOutcome {
+    const matcher = this.matchers.get(language);
+    return matcher ? matcher.match(text) : { matched: false, reason: 'no_phrase' };
+  }
+
+  /** The matched phrase in `language`, its values filled in, agreeing with the patient. */
+  render(match: PhraseMatch, language: PhraseLanguage, gender: PatientGender): string {
+    return match.entry.texts[language].render(language, match.values, gender);
+  }
+
+  /** The phrase's plainer wording in `language`, when one is written. */
+  renderPlain(
+    match: PhraseMatch,
+    language: PhraseLanguage,
+    gender: PatientGender,
+  ): string | undefined {
+    return match.entry.plain[language]?.render(language, match.values, gender);
+  }
+}
+
+function yamlFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.yaml'))
+    .sort()
+    .map((name) => join(dir, name));
+}
+
+/**
+ * A hospital's entries: a known id replaces the texts it gives (and adds its other wordings);
+ * a new id adds a phrase, written in every language.
+ */
+function applyOverlay(entries: Map<string, PhraseEntry>, overlay: readonly WrittenEntry[]): void {
+  const seen = new Map<string, number>();
+  for (const written of overlay) {
+    if (seen.has(written.id)) {
+      throw new PhrasebookError(
+        written.file,
+        written.line,
+        `duplicate id "${written.id}" (also at line ${seen.get(written.id)}).`,
+      );
+    }
+    seen.set(written.id, written.line);
+    const existing = entries.get(written.id);
+    if (!existing) {
+      entries.set(written.id, completeEntry(written, written.file));
+      continue;
+    }
+    const texts = { ...existing.texts, ...written.texts };
+    const also = Object.fromEntries(
+      PHRASE_LANGUAGES.map((l) => [l, [...existing.also[l], ...(written.also[l] ?? [])]]),
+    ) as unknown as PhraseEntry['also'];
+    entries.set(written.id, {
+      ...existing,
+      texts,
+      also,
+      plain: { ...existing.plain, ...written.plain },
+      reviewedBy: written.reviewedBy,
+      source: written.file,
+      origin: { file: written.file, line: written.line },
+    });
+  }
+}

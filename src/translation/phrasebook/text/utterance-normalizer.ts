@@ -1,0 +1,119 @@
+import { newStemmer, type Stemmer } from 'snowball-stemmers';
+import type { PhraseLanguage } from '../phrase-language.js';
+import { LANGUAGE_RULES, type LanguageRules } from './language-rules.js';
+import { EXTRA_NUMBER_WORDS, NumberWords } from './number-words.js';
+
+const DIGITS = /\d/;
+
+/**
+ * Turns a sentence of one language into the words the matcher compares: lowercase, without
+ * accents or punctuation (a recognizer writes neither reliably), contractions expanded, the
+ * openers and closers of spoken questions removed, and number words as digits. `comparable`
+ * then drops the words that carry nothing and, in English, reduces the rest to their stem.
+ */
+export class UtteranceNormalizer {
+  private readonly rules: LanguageRules;
+  private readonly stemmer?: Stemmer;
+  private readonly numbers: NumberWords;
+  private readonly contractions = new Map<string, string[]>();
+  private readonly longestContraction: number;
+  private readonly fillers: string[][];
+  private readonly closers: string[][];
+  private readonly stems = new Map<string, string>();
+
+  constructor(readonly language: PhraseLanguage) {
+    this.rules = LANGUAGE_RULES[language];
+    this.stemmer = this.rules.stemmer ? newStemmer(this.rules.stemmer) : undefined;
+    let longest = 1;
+    for (const [from, to] of Object.entries(this.rules.contractions)) {
+      const key = this.tokenize(from);
+      longest = Math.max(longest, key.length);
+      this.contractions.set(key.join(' '), this.tokenize(to));
+    }
+    this.longestContraction = longest;
+    this.numbers = new NumberWords(
+      this.rules,
+      (text) => this.expand(this.tokenize(text)),
+      EXTRA_NUMBER_WORDS[language],
+    );
+    const phrases = (list: readonly string[]) =>
+      list.map((filler) => this.expand(this.tokenize(filler))).sort((a, b) => b.length - a.length);
+    this.fillers = phrases(this.rules.fillers);
+    this.closers = phrases(this.rules.closers);
+  }
+
+  /** The words of `text`, before the ignorable ones are dropped (see comparable). */
+  words(text: string): string[] {
+    const words = this.withoutFillers(this.expand(this.tokenize(text)));
+    const elided = words.length > 1 ? this.rules.elided[words[0]] : undefined;
+    return this.numbers.replace(elided ? [...this.tokenize(elided), ...words] : words);
+  }
+
+  /** The form a word is compared in, or undefined for a word that carries nothing here. */
+  comparable(word: string): string | undefined {
+    if (this.rules.ignorable.has(word)) return undefined;
+    if (!this.stemmer || DIGITS.test(word) || this.rules.prepositions.has(word)) return word;
+    // A past tense is kept whole: "you swallowed" is not "you swallow".
+    if (word.endsWith('ed')) return word;
+    let stem = this.stems.get(word);
+    if (stem === undefined) {
+      stem = this.stemmer.stem(word);
+      this.stems.set(word, stem);
+    }
+    return stem;
+  }
+
+  isPreposition(word: string): boolean {
+    return this.rules.prepositions.has(word);
+  }
+
+  /** Lowercase word tokens without accents; English keeps its apostrophes for its contractions. */
+  tokenize(text: string): string[] {
+    const plain = text
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .replace(/[’‘`´]/g, "'");
+    const pattern =
+      this.language === 'en'
+        ? /\d+(?:[.,]\d+)?|[\p{L}\p{N}]+(?:'[\p{L}]+)*/gu
+        : /\d+(?:[.,]\d+)?|[\p{L}\p{N}]+/gu;
+    return plain.match(pattern) ?? [];
+  }
+
+  private expand(tokens: readonly string[]): string[] {
+    const out: string[] = [];
+    for (let i = 0; i < tokens.length;) {
+      let length = Math.min(this.longestContraction, tokens.length - i);
+      for (; length > 0; length--) {
+        const replacement = this.contractions.get(tokens.slice(i, i + length).join(' '));
+        if (replacement) {
+          out.push(...replacement);
+          break;
+        }
+      }
+      if (length === 0) out.push(tokens[i++]);
+      else i += length;
+    }
+    return out;
+  }
+
+  private withoutFillers(tokens: string[]): string[] {
+    let start = 0;
+    let end = tokens.length;
+    const startsWith = (filler: string[]) =>
+      filler.length < end - start && filler.every((word, k) => tokens[start + k] === word);
+    const endsWith = (filler: string[]) =>
+      filler.length < end - start &&
+      filler.every((word, k) => tokens[end - filler.length + k] === word);
+    for (let found = true; found;) {
+      found = false;
+      const opener = this.fillers.find(startsWith);
+      if (opener) start += opener.length;
+      const closer = this.closers.find(endsWith);
+      if (closer) end -= closer.length;
+      found = opener !== undefined || closer !== undefined;
+    }
+    return tokens.slice(start, end);
+  }
+}
