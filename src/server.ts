@@ -4,11 +4,13 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.setup.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
+import { loadPhrasebook } from './translation/phrasebook/load-phrasebook.js';
 
 async function bootstrap(): Promise<void> {
   let config;
   try {
     config = loadConfig();
+    loadPhrasebook(config.PHRASEBOOK_FILE);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(

@@ -57,6 +57,7 @@ describe('Translation API (embedded Apertium)', () => {
         target_language: 'es-ES',
         original_text: 'The patient has a headache.',
         translated_text: 'El paciente tiene un dolor de cabeza.',
+        origin: 'machine',
         translation_seconds: expect.any(Number),
         timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       });

@@ -9,6 +9,8 @@ import { ClinicalTerminology } from '../../src/translation/terminology/clinical-
 import { TranslationService } from '../../src/translation/translation.service.js';
 import { SpecialistVocabulary } from '../../src/translation/untranslated/specialist-vocabulary.js';
 import type { DevsetEntry, DevsetLanguage } from './devset.js';
+import { Phrasebook } from '../../src/translation/phrasebook/phrasebook.js';
+import { PhrasebookService } from '../../src/translation/phrasebook/phrasebook.service.js';
 
 const DATA_DIR = process.env.APERTIUM_DATA_DIR ?? '/usr/share/apertium';
 
@@ -38,6 +40,7 @@ export async function startEmbeddedTranslation(): Promise<EmbeddedTranslation> {
     new AppConfig(),
     process.env.TERMINOLOGY === 'off' ? new ClinicalTerminology([]) : ClinicalTerminology.builtIn(),
     SpecialistVocabulary.fromDebian(),
+    new PhrasebookService(Phrasebook.cached()),
   );
   return {
     engine,

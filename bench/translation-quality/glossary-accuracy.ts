@@ -9,6 +9,8 @@ import { ClinicalTerminology } from '../../src/translation/terminology/clinical-
 import { parseTermTable } from '../../src/config/term-table.js';
 import { SpecialistVocabulary } from '../../src/translation/untranslated/specialist-vocabulary.js';
 import { DEVSET_LANGUAGES, type DevsetEntry, type DevsetLanguage } from './devset.js';
+import { Phrasebook } from '../../src/translation/phrasebook/phrasebook.js';
+import { PhrasebookService } from '../../src/translation/phrasebook/phrasebook.service.js';
 
 export interface GlossaryAccuracy {
   readonly file: string;
@@ -40,6 +42,7 @@ export async function glossaryAccuracy(
       new AppConfig(),
       table,
       SpecialistVocabulary.fromDebian(),
+      new PhrasebookService(Phrasebook.cached()),
     );
   const withGlossary = service(terminology);
   const without = service(ClinicalTerminology.builtIn());

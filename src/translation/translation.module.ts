@@ -6,6 +6,9 @@ import { TranslationController } from './translation.controller.js';
 import { TranslationService } from './translation.service.js';
 import { ClinicalTerminology } from './terminology/clinical-terminology.js';
 import { SpecialistVocabulary } from './untranslated/specialist-vocabulary.js';
+import { Phrasebook } from './phrasebook/phrasebook.js';
+import { loadPhrasebook } from './phrasebook/load-phrasebook.js';
+import { PhrasebookService } from './phrasebook/phrasebook.service.js';
 
 @Module({
   imports: [LanguageModule],
@@ -17,6 +20,12 @@ import { SpecialistVocabulary } from './untranslated/specialist-vocabulary.js';
       useFactory: (config: AppConfig) => ClinicalTerminology.builtIn(config.glossaryRows),
     },
     { provide: SpecialistVocabulary, useFactory: () => SpecialistVocabulary.fromDebian() },
+    {
+      provide: Phrasebook,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => loadPhrasebook(config.PHRASEBOOK_FILE),
+    },
+    PhrasebookService,
     translationEngineProvider,
     TranslationService,
   ],

@@ -18,6 +18,7 @@ import { missingNumbers, protectedSpans } from '../language/medical-tokens.js';
 import { type ClinicalTerm, ClinicalTerminology } from './terminology/clinical-terminology.js';
 import { SpecialistVocabulary } from './untranslated/specialist-vocabulary.js';
 import { untranslatedWords } from './untranslated/untranslated-words.js';
+import { PhrasebookService, type PhraseTranslation } from './phrasebook/phrasebook.service.js';
 
 const LIST_PATH = 'GET /api/v1/translation/languages';
 
@@ -26,6 +27,20 @@ export interface CheckedTranslation {
   readonly text: string;
   /** Words left in the source (or pivot) language that are not names, numbers or drug names. */
   readonly untranslated: readonly string[];
+}
+
+/** Who wrote a translation: a fixed phrase written in advance, or the machine. */
+export type TranslationOrigin = 'phrasebook' | 'machine';
+
+/** A sentence's translation and its origin; a fixed phrase says which and what was understood. */
+export interface SentenceTranslation extends CheckedTranslation {
+  readonly origin: TranslationOrigin;
+  readonly phrase?: PhraseTranslation;
+}
+
+/** Who says a sentence: the phrasebook holds what clinicians say. */
+export interface SentenceParties extends PartyGenders {
+  readonly speaker: 'medic' | 'patient' | 'unknown';
 }
 
 /** Translation for the REST API and the other modules; the only user of the translation engine. */
@@ -37,6 +52,7 @@ export class TranslationService {
     private readonly config: AppConfig,
     private readonly terminology: ClinicalTerminology,
     private readonly vocabulary: SpecialistVocabulary,
+    private readonly phrasebook: PhrasebookService,
   ) {}
 
   get engineName(): string {
@@ -76,11 +92,13 @@ export class TranslationService {
       request.target_language,
     );
     const started = process.hrtime.bigint();
-    const { text: translated, untranslated } = await this.translateChecked(
-      request.text,
-      source,
-      target,
-    );
+    // A REST caller is taken for the clinician: the phrasebook holds what clinicians say.
+    const {
+      text: translated,
+      untranslated,
+      origin,
+      phrase,
+    } = await this.translateSentence(request.text, source, target, { speaker: 'medic' });
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     return {
       success: true,
@@ -88,6 +106,8 @@ export class TranslationService {
       target_language: target.bcp47,
       original_text: request.text,
       translated_text: translated,
+      origin,
+      ...(phrase ? { phrase_id: phrase.phraseId } : {}),
       ...(untranslated.length > 0 ? { untranslated_words: [...untranslated] } : {}),
       translation_seconds: Math.round(seconds * 1e6) / 1e6,
       timestamp: new Date().toISOString(),
@@ -105,6 +125,24 @@ export class TranslationService {
     parties: PartyGenders = {},
   ): Promise<string> {
     return (await this.translateChecked(text, source, target, parties)).text;
+  }
+
+  /**
+   * A sentence of a conversation: what the clinician says that matches a fixed phrase gets the
+   * phrase (written in advance, agreeing with the patient); anything else, the engine's
+   * translation as translateChecked gives it.
+   */
+  async translateSentence(
+    text: string,
+    source: CatalogLanguage,
+    target: CatalogLanguage,
+    parties: SentenceParties,
+  ): Promise<SentenceTranslation> {
+    if (parties.speaker === 'medic') {
+      const phrase = this.phrasebook.translate(text, source, target, parties.addresseeGender);
+      if (phrase) return { text: phrase.text, untranslated: [], origin: 'phrasebook', phrase };
+    }
+    return { ...(await this.translateChecked(text, source, target, parties)), origin: 'machine' };
   }
 
   /** translateText, with the words the engine could not translate (see untranslatedWords). */

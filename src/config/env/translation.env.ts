@@ -31,6 +31,15 @@ export class TranslationEnv extends ServerEnv {
   /** The rows of GLOSSARY_FILE, parsed by loadConfig (not an environment variable). */
   declare glossaryRows?: readonly TermRow[];
 
+  /**
+   * A hospital's own fixed phrases (YAML): added phrases, replaced translations, who reviewed
+   * them. Read and checked at start (docs/phrasebook.md).
+   */
+  @Transform(trimmed)
+  @IsOptional()
+  @IsString()
+  PHRASEBOOK_FILE?: string;
+
   @Transform(trimmed)
   @IsOptional()
   @IsUrl(httpUrl)

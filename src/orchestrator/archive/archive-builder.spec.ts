@@ -113,7 +113,9 @@ describe('ArchiveBuilder', () => {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
     expect(text).toBe(writeTranscript(snapshot));
     expect(text).toContain('[00:07] s1 MEDIC (fr-FR): Bonjour madame, où avez-vous mal ?');
-    expect(text).toContain('Translation (en-US, fidelity 92%): Hello madam, where does it hurt?');
+    expect(text).toContain(
+      'Machine translation (en-US, fidelity 92%): Hello madam, where does it hurt?',
+    );
   });
 
   it('holds each input speech as a 16 kHz WAV of the recorded samples', async () => {

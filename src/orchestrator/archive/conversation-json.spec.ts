@@ -126,6 +126,10 @@ describe('toConversationJson', () => {
           back_translation: 'Bonjour madame, où est-ce que ça fait mal ?',
           fidelity: 0.9234,
           untranslated_words: [],
+          origin: 'machine',
+          phrase_id: null,
+          understood_as: null,
+          reviewed_by: null,
         },
       ],
       not_translated: [],
@@ -252,6 +256,10 @@ describe('toConversationJson', () => {
         back_translation: null,
         fidelity: null,
         untranslated_words: [],
+        origin: 'machine',
+        phrase_id: null,
+        understood_as: null,
+        reviewed_by: null,
       },
     ]);
     expect(s5.branch_c).toEqual([]);

@@ -73,6 +73,12 @@ export interface SentenceJson {
     readonly back_translation: string | null;
     readonly fidelity: number | null;
     readonly untranslated_words: readonly string[];
+    /** `phrasebook` (a fixed phrase written in advance) or `machine` (the engine). */
+    readonly origin: 'phrasebook' | 'machine';
+    /** The fixed phrase, its wording in the speaker's language, and who reviewed it (null: none). */
+    readonly phrase_id: string | null;
+    readonly understood_as: string | null;
+    readonly reviewed_by: string | null;
   }[];
   /** Revisions not translated (sentence_not_translated), and why. */
   readonly not_translated: {
@@ -273,6 +279,10 @@ function sentenceJson(sentence: SentenceRecord, audio: ArchiveAudioEntry[]): Sen
       back_translation: t.backTranslation ?? null,
       fidelity: t.fidelity ?? null,
       untranslated_words: t.untranslatedWords ?? [],
+      origin: t.origin,
+      phrase_id: t.phraseId ?? null,
+      understood_as: t.understoodAs ?? null,
+      reviewed_by: t.reviewedBy ?? null,
     })),
     not_translated: sentence.withheld.map((w) => ({
       revision: w.revision,

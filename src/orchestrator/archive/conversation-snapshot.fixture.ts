@@ -87,6 +87,7 @@ export function conversationSnapshot(): ConversationSnapshot {
     role: 'medic',
     translations: [
       {
+        origin: 'machine',
         revision: 1,
         sourceLanguage: 'fr-FR',
         targetLanguage: 'en-US',
@@ -124,6 +125,7 @@ export function conversationSnapshot(): ConversationSnapshot {
     revision: 2,
     translations: [
       {
+        origin: 'machine',
         revision: 1,
         sourceLanguage: 'en-US',
         targetLanguage: 'fr-FR',
@@ -132,6 +134,7 @@ export function conversationSnapshot(): ConversationSnapshot {
         fidelity: 0.31,
       },
       {
+        origin: 'machine',
         revision: 2,
         sourceLanguage: 'fr-FR',
         targetLanguage: 'en-US',
@@ -175,6 +178,7 @@ export function conversationSnapshot(): ConversationSnapshot {
     role: 'patient',
     translations: [
       {
+        origin: 'machine',
         revision: 1,
         sourceLanguage: 'en-US',
         targetLanguage: 'fr-FR',
@@ -205,7 +209,13 @@ export function conversationSnapshot(): ConversationSnapshot {
     language: 'en-US',
     role: 'unknown',
     translations: [
-      { revision: 1, sourceLanguage: 'en-US', targetLanguage: 'fr-FR', text: 'Merci, docteur.' },
+      {
+        revision: 1,
+        sourceLanguage: 'en-US',
+        targetLanguage: 'fr-FR',
+        text: 'Merci, docteur.',
+        origin: 'machine',
+      },
     ],
     reformulations: [{ revision: 1, language: 'fr-FR', text: 'Merci, docteur.' }],
     branchCSkipped: ['unknown_speaker_role'],

@@ -20,10 +20,13 @@ Each sentence shows the original as recognized (or typed), then its literal tran
 with its fidelity (a score from its back-translation and checks of its medical terms,
 numbers and negation: a low one is a warning, a high one proves nothing), then the
 plain-language reformulation, an aid that never replaces the translation.
+A "Fixed phrase" is a translation written in advance that the sentence matched, shown with
+the phrase as understood in the speaker's language and who reviewed it (unreviewed: written
+by the project, not by a certified medical interpreter).
 Branch C lines translate a sentence as if the other party had said it.
 
 [00:07] s1 MEDIC (fr-FR): Bonjour madame, où avez-vous mal ?
-    Translation (en-US, fidelity 92%): Hello madam, where does it hurt?
+    Machine translation (en-US, fidelity 92%): Hello madam, where does it hurt?
     Back-translation (fr-FR): Bonjour madame, où est-ce que ça fait mal ?
     Reformulation (en-US): Hello. Can you show me where you feel pain?
     Branch C, as if spoken by the patient (en-US → fr-FR): Bonjour madame, où avez-vous mal ?
@@ -33,11 +36,11 @@ Branch C lines translate a sentence as if the other party had said it.
 [00:21] s2 MEDIC (fr-FR): Respirez profondément, s'il vous plaît. (recognition uncertain: confidence 0.384)
     Speaker corrected from patient to medic (14:03:30 UTC)
     Revision 1, as patient (superseded):
-        Translation (fr-FR, fidelity 31%): Respirez profondément, s'il vous plaît.
+        Machine translation (fr-FR, fidelity 31%): Respirez profondément, s'il vous plaît.
         Back-translation (en-US): Breathe deeply please.
         Reformulation (fr-FR): Prenez une grande inspiration.
     Revision 2, as medic:
-        Translation (en-US, fidelity 100%): Breathe in deeply, please.
+        Machine translation (en-US, fidelity 100%): Breathe in deeply, please.
         Back-translation (fr-FR): Respirez profondément, s'il vous plaît.
         Reformulation (en-US): Take a big, slow breath in, please.
     Flag f2, wrong speaker (14:03:29 UTC)
@@ -48,15 +51,15 @@ Branch C lines translate a sentence as if the other party had said it.
 
 [01:05] s4 PATIENT (en-US, typed): I am allergic to penicillin.
                                    And to latex.
-    Translation (fr-FR, fidelity 88%): Je suis allergique à la pénicilline.
-                                       Et au latex.
+    Machine translation (fr-FR, fidelity 88%): Je suis allergique à la pénicilline.
+                                               Et au latex.
     Back-translation (en-US): I am allergic to penicillin. And to latex.
     Reformulation (fr-FR): La patiente signale une allergie à la pénicilline et au latex.
     Error (TTS): Speech synthesis timed out
     Audio: audio/s4-A-r1.wav
 
 [62:05] s5 UNKNOWN (en-US): Thank you, doctor.
-    Translation (fr-FR): Merci, docteur.
+    Machine translation (fr-FR): Merci, docteur.
     Reformulation (fr-FR): Merci, docteur.
     Branch C skipped: the speaker is unknown
     Error (Back-translation): Back-translation unavailable
@@ -138,7 +141,7 @@ describe('writeTranscript', () => {
   it('gives the literal translation with its language and fidelity, then the reformulation', () => {
     const lines = block(transcript, 's1');
     const translation = lines.indexOf(
-      '    Translation (en-US, fidelity 92%): Hello madam, where does it hurt?',
+      '    Machine translation (en-US, fidelity 92%): Hello madam, where does it hurt?',
     );
     const reformulation = lines.indexOf(
       '    Reformulation (en-US): Hello. Can you show me where you feel pain?',
@@ -160,16 +163,53 @@ describe('writeTranscript', () => {
   it('keeps the translation when a reformulation exists: both are printed', () => {
     const snapshot = onlySentence({
       translations: [
-        { revision: 1, sourceLanguage: 'fr-FR', targetLanguage: 'en-US', text: 'Hello.' },
+        {
+          revision: 1,
+          sourceLanguage: 'fr-FR',
+          targetLanguage: 'en-US',
+          text: 'Hello.',
+          origin: 'machine',
+        },
       ],
       reformulations: [{ revision: 1, language: 'en-US', text: 'Hi there.' }],
     });
     const lines = block(writeTranscript(snapshot), 's1');
     expect(lines).toEqual([
       '[00:03] s1 MEDIC (fr-FR): Bonjour.',
-      '    Translation (en-US): Hello.',
+      '    Machine translation (en-US): Hello.',
       '    Reformulation (en-US): Hi there.',
     ]);
+  });
+
+  it('labels a fixed phrase with its id and reviewer, and what it was understood as', () => {
+    const fixed = (reviewedBy?: string) =>
+      block(
+        writeTranscript(
+          onlySentence({
+            translations: [
+              {
+                revision: 1,
+                sourceLanguage: 'fr-FR',
+                targetLanguage: 'en-US',
+                text: 'Where does it hurt?',
+                origin: 'phrasebook',
+                phraseId: 'pain.where',
+                understoodAs: 'Où avez-vous mal ?',
+                reviewedBy,
+              },
+            ],
+          }),
+        ),
+        's1',
+      );
+    expect(fixed()).toEqual([
+      '[00:03] s1 MEDIC (fr-FR): Bonjour.',
+      '    Fixed phrase pain.where (en-US, unreviewed): Where does it hurt?',
+      '    Understood as (fr-FR): Où avez-vous mal ?',
+    ]);
+    expect(fixed('J. Doe, certified interpreter')[1]).toBe(
+      '    Fixed phrase pain.where (en-US, reviewed by J. Doe, certified interpreter): Where does it hurt?',
+    );
   });
 
   it('says a text already in the listener’s language was not translated', () => {
@@ -177,7 +217,13 @@ describe('writeTranscript', () => {
       text: 'Hello.',
       language: 'en-US',
       translations: [
-        { revision: 1, sourceLanguage: 'en-US', targetLanguage: 'en-US', text: 'Hello.' },
+        {
+          revision: 1,
+          sourceLanguage: 'en-US',
+          targetLanguage: 'en-US',
+          text: 'Hello.',
+          origin: 'machine',
+        },
       ],
     });
     expect(block(writeTranscript(snapshot), 's1')).toEqual([
@@ -191,11 +237,11 @@ describe('writeTranscript', () => {
       "[00:21] s2 MEDIC (fr-FR): Respirez profondément, s'il vous plaît. (recognition uncertain: confidence 0.384)",
       '    Speaker corrected from patient to medic (14:03:30 UTC)',
       '    Revision 1, as patient (superseded):',
-      "        Translation (fr-FR, fidelity 31%): Respirez profondément, s'il vous plaît.",
+      "        Machine translation (fr-FR, fidelity 31%): Respirez profondément, s'il vous plaît.",
       '        Back-translation (en-US): Breathe deeply please.',
       '        Reformulation (fr-FR): Prenez une grande inspiration.',
       '    Revision 2, as medic:',
-      '        Translation (en-US, fidelity 100%): Breathe in deeply, please.',
+      '        Machine translation (en-US, fidelity 100%): Breathe in deeply, please.',
       "        Back-translation (fr-FR): Respirez profondément, s'il vous plaît.",
       '        Reformulation (en-US): Take a big, slow breath in, please.',
     ]);
@@ -205,8 +251,20 @@ describe('writeTranscript', () => {
     const snapshot = onlySentence({
       revision: 3,
       translations: [
-        { revision: 1, sourceLanguage: 'fr-FR', targetLanguage: 'en-US', text: 'One.' },
-        { revision: 3, sourceLanguage: 'fr-FR', targetLanguage: 'en-US', text: 'Three.' },
+        {
+          revision: 1,
+          sourceLanguage: 'fr-FR',
+          targetLanguage: 'en-US',
+          text: 'One.',
+          origin: 'machine',
+        },
+        {
+          revision: 3,
+          sourceLanguage: 'fr-FR',
+          targetLanguage: 'en-US',
+          text: 'Three.',
+          origin: 'machine',
+        },
       ],
     });
     const lines = block(writeTranscript(snapshot), 's1');
@@ -219,7 +277,13 @@ describe('writeTranscript', () => {
     const snapshot = onlySentence({
       inputAudio: inputAudio(100, 220),
       translations: [
-        { revision: 1, sourceLanguage: 'fr-FR', targetLanguage: 'en-US', text: 'Hello.' },
+        {
+          revision: 1,
+          sourceLanguage: 'fr-FR',
+          targetLanguage: 'en-US',
+          text: 'Hello.',
+          origin: 'machine',
+        },
       ],
       reformulations: [{ revision: 1, language: 'en-US', text: 'Hello.' }],
       // The pipeline does not speak an unchanged reformulation twice: B carries A's bytes.
@@ -242,8 +306,8 @@ describe('writeTranscript', () => {
     expect(lines.slice(0, 4)).toEqual([
       '[01:05] s4 PATIENT (en-US, typed): I am allergic to penicillin.',
       '                                   And to latex.',
-      '    Translation (fr-FR, fidelity 88%): Je suis allergique à la pénicilline.',
-      '                                       Et au latex.',
+      '    Machine translation (fr-FR, fidelity 88%): Je suis allergique à la pénicilline.',
+      '                                               Et au latex.',
     ]);
     expect(lines).toContain('    Error (TTS): Speech synthesis timed out');
     expect(lines).toContain('    Audio: audio/s4-A-r1.wav');
@@ -258,7 +322,7 @@ describe('writeTranscript', () => {
     );
     expect(block(transcript, 's2')).toContain('    Flag f2, wrong speaker (14:03:29 UTC)');
     const s5 = block(transcript, 's5');
-    expect(s5).toContain('    Translation (fr-FR): Merci, docteur.');
+    expect(s5).toContain('    Machine translation (fr-FR): Merci, docteur.');
     expect(s5).toContain('    Branch C skipped: the speaker is unknown');
     expect(s5).toContain('    Error (Back-translation): Back-translation unavailable');
     const same = onlySentence({ branchCSkipped: ['same_translation_direction'] });
@@ -316,6 +380,7 @@ describe('writeTranscript', () => {
           onlySentence({
             translations: [
               {
+                origin: 'machine',
                 revision: 1,
                 sourceLanguage: 'fr-FR',
                 targetLanguage: 'en-US',
@@ -327,10 +392,10 @@ describe('writeTranscript', () => {
         ),
         's1',
       )[1];
-    expect(withFidelity(0.004)).toBe('    Translation (en-US, fidelity 0%): Hi.');
-    expect(withFidelity(0.875)).toBe('    Translation (en-US, fidelity 88%): Hi.');
-    expect(withFidelity(1.2)).toBe('    Translation (en-US, fidelity 100%): Hi.');
-    expect(withFidelity(Number.NaN)).toBe('    Translation (en-US): Hi.');
+    expect(withFidelity(0.004)).toBe('    Machine translation (en-US, fidelity 0%): Hi.');
+    expect(withFidelity(0.875)).toBe('    Machine translation (en-US, fidelity 88%): Hi.');
+    expect(withFidelity(1.2)).toBe('    Machine translation (en-US, fidelity 100%): Hi.');
+    expect(withFidelity(Number.NaN)).toBe('    Machine translation (en-US): Hi.');
   });
 
   it('copes with unreadable dates', () => {

@@ -63,6 +63,9 @@ export function writeTranscript(snapshot: ConversationSnapshot): string {
     'with its fidelity (a score from its back-translation and checks of its medical terms,',
     'numbers and negation: a low one is a warning, a high one proves nothing), then the',
     'plain-language reformulation, an aid that never replaces the translation.',
+    'A "Fixed phrase" is a translation written in advance that the sentence matched, shown with',
+    "the phrase as understood in the speaker's language and who reviewed it (unreviewed: written",
+    'by the project, not by a certified medical interpreter).',
     'Branch C lines translate a sentence as if the other party had said it.',
   );
 
@@ -139,8 +142,13 @@ function writeSentence(lines: string[], sentence: SentenceRecord, context: Sente
       const label =
         t.sourceLanguage === t.targetLanguage
           ? `Not translated, already in the listener's language (${t.targetLanguage})`
-          : `Translation (${t.targetLanguage}${fidelity ? `, fidelity ${fidelity}` : ''})`;
+          : t.origin === 'phrasebook'
+            ? `Fixed phrase ${t.phraseId ?? ''} (${t.targetLanguage}, ${t.reviewedBy ? `reviewed by ${t.reviewedBy}` : 'unreviewed'})`
+            : `Machine translation (${t.targetLanguage}${fidelity ? `, fidelity ${fidelity}` : ''})`;
       lines.push(labelled(indent, label, t.text));
+      if (t.understoodAs !== undefined) {
+        lines.push(labelled(indent, `Understood as (${t.sourceLanguage})`, t.understoodAs));
+      }
       if (t.backTranslation !== undefined) {
         lines.push(labelled(indent, `Back-translation (${t.sourceLanguage})`, t.backTranslation));
       }

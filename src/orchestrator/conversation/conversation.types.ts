@@ -53,6 +53,14 @@ export interface LiteralTranslation {
   readonly fidelity?: number;
   /** Words the engine left untranslated that are not names, numbers or drug names. */
   readonly untranslatedWords?: readonly string[];
+  /** `phrasebook`: a fixed phrase written in advance; `machine`: the translation engine. */
+  readonly origin: 'phrasebook' | 'machine';
+  /** The fixed phrase, when the origin is the phrasebook. */
+  readonly phraseId?: string;
+  /** The fixed phrase in the speaker's language, values filled in: what the service understood. */
+  readonly understoodAs?: string;
+  /** Who reviewed the fixed phrase (a hospital's PHRASEBOOK_FILE); absent: not reviewed. */
+  readonly reviewedBy?: string;
 }
 
 /**

@@ -173,7 +173,10 @@ export class SentencePipeline {
     const { source, target } = direction;
     const genders = partyGenders(record.role, out.parties);
     const literal = await settle(
-      this.translation.translateChecked(record.text, source.language, target.language, genders),
+      this.translation.translateSentence(record.text, source.language, target.language, {
+        ...genders,
+        speaker: record.role,
+      }),
     );
     if (out.signal.aborted) return;
     if (!literal.ok) {
@@ -181,7 +184,7 @@ export class SentencePipeline {
       out.fail(record, 'Translation', literal.error);
       return;
     }
-    const { text: textA, untranslated } = literal.value;
+    const { text: textA, untranslated, origin, phrase } = literal.value;
     if (await this.inNeitherLanguage(record, untranslated, direction, out.parties)) {
       record.outsideLanguage = 'und';
       this.withhold(record, out);
@@ -189,12 +192,18 @@ export class SentencePipeline {
     }
     const untranslated_words = untranslated.length > 0 ? [...untranslated] : undefined;
     const voice = direction.voiceOf === 'medic' ? out.parties.medicVoice : out.parties.patientVoice;
-    // Started together; awaited in the order their results are sent.
-    const back = sameLanguage(source, target)
-      ? undefined
-      : settle(this.translation.translateText(textA, target.language, source.language, genders));
+    // Started together; awaited in the order their results are sent. A fixed phrase was written
+    // in advance: there is no machine translation to check by a round trip.
+    const back =
+      sameLanguage(source, target) || phrase
+        ? undefined
+        : settle(this.translation.translateText(textA, target.language, source.language, genders));
     const speechA = settle(this.speak(textA, target, voice, options.speed, out.signal));
-    const reformulation = settle(this.reformulate(textA, direction, out.parties));
+    const reformulation = settle(
+      phrase?.plain !== undefined
+        ? Promise.resolve(phrase.plain)
+        : this.reformulate(textA, direction, out.parties),
+    );
 
     const backTranslation = back ? await back : undefined;
     if (out.signal.aborted) return;
@@ -225,6 +234,10 @@ export class SentencePipeline {
       backTranslation: back_translation,
       fidelity,
       untranslatedWords: untranslated_words,
+      origin,
+      phraseId: phrase?.phraseId,
+      understoodAs: phrase?.understoodAs,
+      reviewedBy: phrase?.reviewedBy,
     };
     record.translations.push(translation);
     out.emit({ kind: 'translated', sentence: record, translation });

@@ -50,6 +50,11 @@ export function toServerMessage(event: SessionEvent): ServerMessage {
           ? { back_translation, fidelity: translation.fidelity }
           : {}),
         ...(untranslated_words ? { untranslated_words } : {}),
+        origin: translation.origin,
+        ...(translation.phraseId !== undefined
+          ? { phrase_id: translation.phraseId, understood_as: translation.understoodAs ?? '' }
+          : {}),
+        ...(translation.reviewedBy !== undefined ? { reviewed_by: translation.reviewedBy } : {}),
         revision: translation.revision,
       };
     }

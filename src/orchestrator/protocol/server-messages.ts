@@ -115,6 +115,10 @@ export interface TranslationResultMessage {
   /** @minimum 0 @maximum 1 */
   fidelity?: number;
   untranslated_words?: string[];
+  origin?: 'phrasebook' | 'machine';
+  phrase_id?: string;
+  understood_as?: string;
+  reviewed_by?: string;
   /** @asType integer @minimum 1 */
   revision: number;
 }

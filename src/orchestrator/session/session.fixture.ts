@@ -101,6 +101,12 @@ export function fakes() {
       text: await state.translate(text, source, target),
       untranslated: state.untranslated(text),
     }),
+    // The machine's path: these tests are about the session, not the phrasebook.
+    translateSentence: async (text: string, source: CatalogLanguage, target: CatalogLanguage) => ({
+      text: await state.translate(text, source, target),
+      untranslated: state.untranslated(text),
+      origin: 'machine' as const,
+    }),
   } as unknown as TranslationService;
   const synthesis = {
     voices: async () => [

@@ -23,6 +23,20 @@ export class TranslationResultDto {
   translated_text!: string;
 
   /**
+   * Who wrote the translation: `phrasebook`, a fixed phrase written in advance that the text
+   * matched strictly (docs/phrasebook.md), or `machine`, the translation engine.
+   * @example "machine"
+   */
+  @ApiProperty({ enum: ['phrasebook', 'machine'] })
+  origin!: 'phrasebook' | 'machine';
+
+  /**
+   * The fixed phrase the text matched, when `origin` is `phrasebook`.
+   * @example "allergies.allergic-to-drug"
+   */
+  phrase_id?: string;
+
+  /**
    * Words the engine could not translate and left as they were, when there are any: not names,
    * numbers or drug names, which are kept on purpose. The translation may miss their meaning:
    * rephrase them, or have them checked.

@@ -120,6 +120,13 @@ export const SENTENCE_MESSAGE_DOCS: Pick<
         'A warning score for the literal translation, 0 to 1 with three decimals (from the round trip and checks of clinical terms, numbers, negation, completeness, words left untranslated and persons changed; fitted on the engine’s own translations, judged); present with `back_translation`. Below the threshold the benchmark chose (docs/translation.md, "Fidelity score"), check the translation. At or above it, it says nothing either way: a round trip through the same engine cannot show a translation to be right.',
       untranslated_words:
         'Words of the original the engine could not translate and left as they were (not names, numbers or drug names, which are kept on purpose); present only when there are some. The listener may miss their meaning: rephrase them.',
+      origin:
+        'Who wrote `text`: `phrasebook`, a fixed phrase written in advance that what the clinician said matched strictly (every content word accounted for; docs/phrasebook.md), or `machine`, the translation engine (also for a text passed on unchanged because it is already in the listener’s language). A fixed phrase has no `back_translation` or `fidelity`: there is no machine translation to check.',
+      phrase_id: 'The fixed phrase, when `origin` is `phrasebook`.',
+      understood_as:
+        'With `phrase_id`: the fixed phrase in the speaker’s language, values filled in, so the clinician sees what the patient was told. It may be worded differently from what was said; it never says more or less.',
+      reviewed_by:
+        'With `phrase_id`: who reviewed the phrase, as a hospital’s PHRASEBOOK_FILE says. Absent: the phrase is the project’s own, not reviewed by a certified medical interpreter.',
       revision: REVISION,
     },
     examples: [
@@ -135,6 +142,7 @@ export const SENTENCE_MESSAGE_DOCS: Pick<
           text: 'Has you dyspnea or thoracic ache?',
           back_translation: 'Te tienes disnea o dolor torácico?',
           fidelity: 0.715,
+          origin: 'machine',
           revision: 1,
         },
       },
