@@ -166,7 +166,9 @@ describe('buildIncompleteArchive', () => {
     const lines = transcript.split('\n');
     expect(lines[0]).toMatch(/^INCOMPLETE/);
     expect(transcript).toContain('[00:04] s1 MEDIC (es-ES, typed): ¿Tiene fiebre?');
-    expect(transcript).toContain('    Translation (en-US, fidelity 92%): Do you have a fever?');
+    expect(transcript).toContain(
+      '    Machine translation (en-US, fidelity 92%): Do you have a fever?',
+    );
     expect(transcript).toContain('    Flag f1, mistranslation: fever or temperature?');
     expect(transcript).toContain(
       's2 PATIENT (en-US): Since yesterday. (processing had not finished when the connection was lost)',

@@ -263,7 +263,14 @@ export function incompleteTranscript(
         t.fidelity === undefined
           ? ''
           : `, fidelity ${Math.round(Math.min(1, Math.max(0, t.fidelity)) * 100)}%`;
-      lines.push(`    Translation (${t.target_language}${fidelity}): ${t.text}`);
+      lines.push(
+        t.origin === 'phrasebook'
+          ? `    Fixed phrase ${t.phrase_id ?? ''} (${t.target_language}, ${t.reviewed_by ? `reviewed by ${t.reviewed_by}` : 'unreviewed'}): ${t.text}`
+          : `    Machine translation (${t.target_language}${fidelity}): ${t.text}`,
+      );
+      if (t.understood_as !== undefined) {
+        lines.push(`    Understood as (${t.source_language}): ${t.understood_as}`);
+      }
       if (t.back_translation !== undefined) {
         lines.push(`    Back-translation (${t.source_language}): ${t.back_translation}`);
       }

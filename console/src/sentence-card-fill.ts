@@ -122,14 +122,29 @@ function fillTranslation(card: Card, s: SentenceState): void {
   const t = s.notTranslated ? undefined : s.translation;
   card.a.hidden = card.aCheck.hidden = card.origin.hidden = !t;
   if (t) {
-    card.aLabel.textContent = `Machine translation into ${languageName(t.target_language)} (literal)`;
+    const fixed = t.origin === 'phrasebook';
+    const target = languageName(t.target_language);
+    // Plainly, for the clinician: a phrase written in advance, or the machine's, to be checked.
+    card.aLabel.textContent = fixed
+      ? `Fixed phrase in ${target}: ${t.reviewed_by ? `reviewed by ${t.reviewed_by}` : 'written in advance by the project, not reviewed by a certified interpreter'}`
+      : `Machine translation: check (into ${target}, literal)`;
+    card.a.dataset.origin = fixed ? 'phrasebook' : 'machine';
     card.aText.textContent = t.text;
     card.aText.lang = t.target_language;
     // What it is, in the listener's language: never presented as checked (issue 30, item 1).
-    const origin = phrase(t.target_language, 'translation.machine');
+    const origin = phrase(t.target_language, fixed ? 'translation.fixed' : 'translation.machine');
     card.origin.textContent = origin.text;
     card.origin.lang = origin.lang;
     card.origin.dir = origin.dir;
+    // What the service understood, when it is not word for word what was said.
+    const understood = fixed && t.understood_as && !sameWords(t.understood_as, s.text ?? '');
+    card.understood.hidden = !understood;
+    if (understood) {
+      card.understood.replaceChildren(
+        'Understood as: ',
+        el('q', { lang: t.source_language }, t.understood_as ?? ''),
+      );
+    }
     const notTranslated = untranslatedWording(t.untranslated_words ?? []);
     card.untranslated.hidden = !notTranslated;
     card.untranslated.textContent = notTranslated ?? '';
@@ -153,7 +168,9 @@ function fillTranslation(card: Card, s: SentenceState): void {
     } else {
       card.fidelity.hidden = false;
       card.fidelity.className = 'fidelity';
-      card.fidelity.textContent = 'No fidelity check for this translation (no back-translation).';
+      card.fidelity.textContent = fixed
+        ? `Fixed phrase ${t.phrase_id ?? ''}: written in advance, so there is no machine translation to check.`
+        : 'No fidelity check for this translation (no back-translation).';
       card.back.hidden = true;
       card.check.hidden = true;
     }
@@ -259,4 +276,15 @@ function statusOf(s: SentenceState): string | undefined {
   if (!s.translation || s.translation.revision < s.revision) return 'Translating…';
   if (!s.speech.A && !s.failed.A && !s.speech.B) return 'Preparing the speech…';
   return undefined;
+}
+
+/** Whether two sentences say the same words, whatever their capitals and punctuation. */
+function sameWords(a: string, b: string): boolean {
+  const words = (text: string) =>
+    text
+      .toLocaleLowerCase()
+      .normalize('NFC')
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  return words(a) === words(b);
 }

@@ -32,6 +32,8 @@ export interface Card {
   aText: HTMLElement;
   /** What the translation is: "Machine translation", in the listener's language (on the summary). */
   origin: HTMLElement;
+  /** The fixed phrase as the service understood it, in the speaker's language (issue 31, item 4). */
+  understood: HTMLElement;
   check: HTMLElement;
   more: HTMLDetailsElement;
   aCheck: HTMLElement;
@@ -81,6 +83,7 @@ export function createCard(
   // On the disclosure's line, where a card has room: what the translation is.
   const origin = el('span', { class: 'branch__origin' });
   const check = el('p', { class: 'fidelity-alert', hidden: true });
+  const understood = el('p', { class: 'understood-as', hidden: true });
   const fidelity = el('p', { class: 'fidelity', hidden: true });
   const back = el('p', { class: 'back-translation', hidden: true });
   const untranslated = el('p', { class: 'untranslated', hidden: true });
@@ -100,6 +103,7 @@ export function createCard(
     'section',
     { class: 'branch branch--a', hidden: true },
     el('div', { class: 'branch__lead' }, aText, replayA),
+    understood,
     untranslated,
     check,
   );
@@ -166,6 +170,7 @@ export function createCard(
     aLabel,
     aText,
     origin,
+    understood,
     check,
     more,
     aCheck,

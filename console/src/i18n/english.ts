@@ -37,6 +37,8 @@ export const ENGLISH = {
   'sentence.otherLanguage': 'This was not translated: it is not in the language of either person.',
   // What a translation is (issue 30, item 1).
   'translation.machine': 'Machine translation',
+  // A fixed phrase, written in advance (issue 31, item 4).
+  'translation.fixed': 'Fixed phrase, written in advance',
   // The patient's controls.
   'type.label': 'Type here',
   'type.send': 'Send',

@@ -24,6 +24,7 @@ export const ar: LanguageTable = {
     'speech.typeInstead': 'لا يمكن التعرّف على الكلام بهذه اللغة. يُرجى الكتابة بدلًا من ذلك.',
     'sentence.otherLanguage': 'لم تُترجَم هذه الجملة: فهي ليست بلغة أيٍّ من الشخصين.',
     'translation.machine': 'ترجمة آلية',
+    'translation.fixed': 'عبارة معدّة مسبقًا',
     'type.label': 'يُرجى الكتابة هنا',
     'type.send': 'إرسال',
     'play.again': 'إعادة الاستماع',

@@ -19,6 +19,7 @@ export const bn: LanguageTable = {
     'speech.typeInstead': 'এই ভাষায় বলা কথা চেনা যায় না। অনুগ্রহ করে বলার বদলে লিখুন।',
     'sentence.otherLanguage': 'এটি অনুবাদ করা হয়নি: এটি দুজনের কারও ভাষাতেই নয়।',
     'translation.machine': 'যান্ত্রিক অনুবাদ',
+    'translation.fixed': 'আগে থেকে লেখা বাক্য',
     'type.label': 'এখানে লিখুন',
     'type.send': 'পাঠান',
     'play.again': 'আবার শুনুন',

@@ -22,6 +22,7 @@ export const de: LanguageTable = {
     'sentence.otherLanguage':
       'Dies wurde nicht übersetzt: Es ist in keiner der Sprachen der beiden Gesprächspartner.',
     'translation.machine': 'Maschinelle Übersetzung',
+    'translation.fixed': 'Vorformulierter Satz',
     'type.label': 'Hier schreiben',
     'type.send': 'Senden',
     'play.again': 'Noch einmal anhören',

@@ -22,6 +22,7 @@ export const es: LanguageTable = {
     'sentence.otherLanguage':
       'Esto no se tradujo: no está en el idioma de ninguna de las dos personas.',
     'translation.machine': 'Traducción automática',
+    'translation.fixed': 'Frase preparada de antemano',
     'type.label': 'Escriba aquí',
     'type.send': 'Enviar',
     'play.again': 'Volver a escuchar',

@@ -24,6 +24,7 @@ export const fa: LanguageTable = {
     'speech.typeInstead': 'گفتار به این زبان قابل تشخیص نیست. لطفاً به‌جای صحبت کردن، بنویسید.',
     'sentence.otherLanguage': 'این ترجمه نشد: به زبان هیچ‌یک از دو نفر نیست.',
     'translation.machine': 'ترجمهٔ ماشینی',
+    'translation.fixed': 'جملهٔ از پیش نوشته‌شده',
     'type.label': 'اینجا بنویسید',
     'type.send': 'ارسال',
     'play.again': 'پخش دوباره',

@@ -22,6 +22,7 @@ export const fil: LanguageTable = {
     'speech.typeInstead': 'Hindi makikilala ang pananalita sa wikang ito. Pakisulat na lang po.',
     'sentence.otherLanguage': 'Hindi ito isinalin: wala ito sa wika ng alinman sa dalawang tao.',
     'translation.machine': 'Salin ng makina',
+    'translation.fixed': 'Nakahandang parirala',
     'type.label': 'Sumulat po rito',
     'type.send': 'Ipadala',
     'play.again': 'Pakinggan muli',

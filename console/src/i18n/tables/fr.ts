@@ -25,6 +25,7 @@ export const fr: LanguageTable = {
     'sentence.otherLanguage':
       'Ceci n’a pas été traduit\u00a0: ce n’est dans la langue d’aucune des deux personnes.',
     'translation.machine': 'Traduction automatique',
+    'translation.fixed': 'Phrase préparée à l’avance',
     'type.label': 'Écrivez ici',
     'type.send': 'Envoyer',
     'play.again': 'Réécouter',

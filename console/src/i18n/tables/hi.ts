@@ -19,6 +19,7 @@ export const hi: LanguageTable = {
     'speech.typeInstead': 'इस भाषा में बोली गई बात पहचानी नहीं जा सकती। कृपया बोलने के बजाय लिखें।',
     'sentence.otherLanguage': 'इसका अनुवाद नहीं किया गया: यह दोनों में से किसी की भी भाषा में नहीं है।',
     'translation.machine': 'मशीनी अनुवाद',
+    'translation.fixed': 'पहले से लिखा वाक्य',
     'type.label': 'यहाँ लिखें',
     'type.send': 'भेजें',
     'play.again': 'फिर से सुनें',

@@ -19,6 +19,7 @@ export const ht: LanguageTable = {
     'speech.typeInstead': 'Nou pa ka rekonèt sa w di nan lang sa a. Tanpri ekri pito.',
     'sentence.otherLanguage': 'Nou pa t tradui sa: li pa nan lang okenn nan de moun yo.',
     'translation.machine': 'Tradiksyon otomatik',
+    'translation.fixed': 'Fraz ki te prepare davans',
     'type.label': 'Ekri la a',
     'type.send': 'Voye',
     'play.again': 'Koute ankò',

@@ -22,6 +22,7 @@ export const it: LanguageTable = {
     'sentence.otherLanguage':
       'Questo non è stato tradotto: non è nella lingua di nessuna delle due persone.',
     'translation.machine': 'Traduzione automatica',
+    'translation.fixed': 'Frase preparata in anticipo',
     'type.label': 'Scriva qui',
     'type.send': 'Invia',
     'play.again': 'Riascolta',

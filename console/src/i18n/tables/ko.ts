@@ -19,6 +19,7 @@ export const ko: LanguageTable = {
     'speech.typeInstead': '이 언어의 음성은 인식할 수 없습니다. 대신 입력해 주세요.',
     'sentence.otherLanguage': '번역하지 않았습니다: 두 분 중 어느 분의 언어도 아닙니다.',
     'translation.machine': '기계 번역',
+    'translation.fixed': '미리 작성된 문장',
     'type.label': '여기에 입력하세요',
     'type.send': '보내기',
     'play.again': '다시 듣기',

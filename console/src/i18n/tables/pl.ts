@@ -23,6 +23,7 @@ export const pl: LanguageTable = {
     'speech.typeInstead': 'Nie można rozpoznać mowy w tym języku. Proszę zamiast tego napisać.',
     'sentence.otherLanguage': 'Tego nie przetłumaczono: nie jest w języku żadnej z dwóch osób.',
     'translation.machine': 'Tłumaczenie maszynowe',
+    'translation.fixed': 'Zdanie przygotowane wcześniej',
     'type.label': 'Proszę pisać tutaj',
     'type.send': 'Wyślij',
     'play.again': 'Odtwórz ponownie',

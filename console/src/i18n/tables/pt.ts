@@ -26,6 +26,7 @@ export const pt: LanguageTable = {
     'sentence.otherLanguage':
       'Isto não foi traduzido: não está no idioma de nenhuma das duas pessoas.',
     'translation.machine': 'Tradução automática',
+    'translation.fixed': 'Frase preparada com antecedência',
     'type.label': 'Escreva aqui',
     'type.send': 'Enviar',
     'play.again': 'Ouvir de novo',

@@ -22,6 +22,7 @@ export const ro: LanguageTable = {
     'sentence.otherLanguage':
       'Acest lucru nu a fost tradus: nu este în limba niciuneia dintre cele două persoane.',
     'translation.machine': 'Traducere automată',
+    'translation.fixed': 'Frază pregătită dinainte',
     'type.label': 'Scrieți aici',
     'type.send': 'Trimiteți',
     'play.again': 'Ascultați din nou',

@@ -20,6 +20,7 @@ export const ru: LanguageTable = {
     'speech.typeInstead': 'Речь на этом языке распознать невозможно. Пожалуйста, напишите текст.',
     'sentence.otherLanguage': 'Это не переведено: это не на языке ни одного из собеседников.',
     'translation.machine': 'Машинный перевод',
+    'translation.fixed': 'Заранее подготовленная фраза',
     'type.label': 'Напишите здесь',
     'type.send': 'Отправить',
     'play.again': 'Прослушать ещё раз',

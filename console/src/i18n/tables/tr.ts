@@ -19,6 +19,7 @@ export const tr: LanguageTable = {
     'speech.typeInstead': 'Bu dildeki konuşma tanınamıyor. Lütfen konuşmak yerine yazın.',
     'sentence.otherLanguage': 'Bu çevrilmedi: iki kişiden hiçbirinin dilinde değil.',
     'translation.machine': 'Makine çevirisi',
+    'translation.fixed': 'Önceden hazırlanmış cümle',
     'type.label': 'Buraya yazın',
     'type.send': 'Gönder',
     'play.again': 'Tekrar dinle',

@@ -20,6 +20,7 @@ export const uk: LanguageTable = {
     'speech.typeInstead': 'Мовлення цією мовою неможливо розпізнати. Будь ласка, напишіть текст.',
     'sentence.otherLanguage': 'Це не перекладено: це не мовою жодного зі співрозмовників.',
     'translation.machine': 'Машинний переклад',
+    'translation.fixed': 'Заздалегідь підготовлена фраза',
     'type.label': 'Напишіть тут',
     'type.send': 'Надіслати',
     'play.again': 'Прослухати ще раз',

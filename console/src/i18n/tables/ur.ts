@@ -22,6 +22,7 @@ export const ur: LanguageTable = {
       'اس زبان میں بولی گئی بات پہچانی نہیں جا سکتی۔ براہِ کرم بولنے کے بجائے لکھیے۔',
     'sentence.otherLanguage': 'اس کا ترجمہ نہیں کیا گیا: یہ دونوں میں سے کسی کی زبان میں نہیں ہے۔',
     'translation.machine': 'مشینی ترجمہ',
+    'translation.fixed': 'پہلے سے لکھا ہوا جملہ',
     'type.label': 'یہاں لکھیے',
     'type.send': 'بھیجیے',
     'play.again': 'دوبارہ سنیے',

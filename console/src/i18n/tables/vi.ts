@@ -21,6 +21,7 @@ export const vi: LanguageTable = {
     'sentence.otherLanguage':
       'Câu này không được dịch: đây không phải ngôn ngữ của ai trong hai người.',
     'translation.machine': 'Bản dịch máy',
+    'translation.fixed': 'Câu soạn sẵn',
     'type.label': 'Nhập tại đây',
     'type.send': 'Gửi',
     'play.again': 'Nghe lại',

@@ -23,6 +23,7 @@ export const zhHans: LanguageTable = {
     'speech.typeInstead': '无法识别这种语言的语音。请改用文字输入。',
     'sentence.otherLanguage': '这句话没有翻译：它不是双方中任何一方所说的语言。',
     'translation.machine': '机器翻译',
+    'translation.fixed': '预先写好的句子',
     'type.label': '在此输入',
     'type.send': '发送',
     'play.again': '再听一遍',

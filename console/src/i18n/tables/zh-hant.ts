@@ -23,6 +23,7 @@ export const zhHant: LanguageTable = {
     'speech.typeInstead': '無法辨識這種語言的語音。請改用文字輸入。',
     'sentence.otherLanguage': '這句話沒有翻譯：它不是雙方中任何一方所說的語言。',
     'translation.machine': '機器翻譯',
+    'translation.fixed': '預先寫好的句子',
     'type.label': '在此輸入',
     'type.send': '傳送',
     'play.again': '再聽一遍',
