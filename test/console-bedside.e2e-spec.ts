@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { type PageWatch, launchChromium, screenshot, watchPage } from './support/browser.js';
 import { type BuiltServer, ROOT, ensureBuilt, startBuiltServer } from './support/built-server.js';
 import { startConsoleConversation } from './support/console-page.js';
+import { Phrasebook } from '../src/translation/phrasebook/phrasebook.js';
 
 /**
  * What the screen says at the bedside must be true (issue 30, items 1, 2, 3 and 7), in Chromium
@@ -135,10 +136,11 @@ describe('the console tells the truth at the bedside (issue 30)', () => {
 
   it("sends the patient's gender, and the Spanish question agrees and opens with ¿ (item 7)", async () => {
     expect(handshakes[0]).toMatchObject({ patient_gender: 'female' });
-    const card = await type('Are you allergic to penicillin?');
+    // Not a fixed phrase ("still"): the machine's translation agrees too.
+    const card = await type('Are you still allergic to penicillin?');
     const translation = card.locator('.branch--a .branch__text');
     await translation.waitFor();
-    expect(await translation.textContent()).toBe('¿Es alérgica a penicilina?');
+    expect(await translation.textContent()).toBe('¿Es todavía alérgica a penicilina?');
     // Played to the patient: the patient's turn, and still no invitation to speak.
     await card
       .locator('.sentence__speech[data-speech-state="played"]')
@@ -151,9 +153,14 @@ describe('the console tells the truth at the bedside (issue 30)', () => {
   });
 
   it('says a machine translation is one, never that it is faithful (item 1)', async () => {
-    const card = cardOf('Are you allergic to penicillin?').first();
+    const card = cardOf('Are you still allergic to penicillin?').first();
     await card.locator('.fidelity:not([hidden])').waitFor({ state: 'attached' });
     expect(await card.locator('.branch__origin').textContent()).toBe('Traducción automática');
+    // Plainly, for the clinician: the machine's, to be checked (issue 31, item 4).
+    expect(await card.locator('.branch--a-check .branch__label').textContent()).toBe(
+      'Machine translation: check (into Spanish, literal)',
+    );
+    expect(await card.locator('.understood-as').isVisible()).toBe(false);
     expect(await card.locator('.branch__origin').getAttribute('lang')).toBe('es');
     await card.locator('summary').click();
     // Not the played speech's ✓: what the card says of the translation.
@@ -231,5 +238,33 @@ describe('the console tells the truth at the bedside (issue 30)', () => {
     );
     await screenshot(page, 'bedside-other-language');
     expect(watch.errors).toEqual([]);
+  });
+
+  it('says "Fixed phrase" on a phrase written in advance, and what it was understood as (issue 31, item 4)', async () => {
+    const said = 'okay so does it burn when you pee';
+    const card = await type(said);
+    const translation = card.locator('.branch--a .branch__text');
+    await translation.waitFor();
+    const phrase = Phrasebook.cached().entries.get('urinary.burning')!;
+    expect(await translation.textContent()).toBe(phrase.texts.es.render('es', new Map(), 'female'));
+    expect(await card.locator('.branch--a').getAttribute('data-origin')).toBe('phrasebook');
+    expect(await card.locator('.branch__origin').textContent()).toBe('Frase preparada de antemano');
+    expect(await card.locator('.understood-as').textContent()).toBe(
+      `Understood as: ${phrase.texts.en.source}`,
+    );
+    await card.locator('summary').click();
+    expect(await card.locator('.branch--a-check .branch__label').textContent()).toBe(
+      'Fixed phrase in Spanish: written in advance by the project, not reviewed by a certified interpreter',
+    );
+    // No round trip to show: nothing to check by machine.
+    expect(await card.locator('.back-translation').isVisible()).toBe(false);
+    expect(await card.locator('.fidelity-alert').isVisible()).toBe(false);
+    await card.locator('summary').click();
+    // Said word for word as the phrase: no "Understood as".
+    const exact = await type(phrase.texts.en.source);
+    await exact.locator('.branch--a .branch__text').waitFor();
+    expect(await exact.locator('.branch--a').getAttribute('data-origin')).toBe('phrasebook');
+    expect(await exact.locator('.understood-as').isVisible()).toBe(false);
+    await screenshot(page, 'bedside-fixed-phrase');
   });
 });
