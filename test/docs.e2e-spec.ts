@@ -138,16 +138,19 @@ describe('OpenAPI document of the built service (node dist/main.js)', () => {
       target_language: 'string',
       original_text: 'string',
       translated_text: 'string',
+      origin: 'string',
       translation_seconds: 'number',
       timestamp: 'string',
     };
-    // An extension of interface 2.5, only when the engine left words untranslated.
-    const optional = { untranslated_words: 'array' };
+    // Extensions of interface 2.5: words the engine left untranslated, the fixed phrase matched.
+    const optional = { untranslated_words: 'array', phrase_id: 'string' };
     expect(Object.keys(schema.properties ?? {}).sort()).toEqual(
       Object.keys({ ...types, ...optional }).sort(),
     );
     expect(schema.properties!.untranslated_words.type).toBe('array');
     expect(schema.required).not.toContain('untranslated_words');
+    expect(schema.required).not.toContain('phrase_id');
+    expect(schema.properties!.origin.enum).toEqual(['phrasebook', 'machine']);
     for (const [name, type] of Object.entries(types)) {
       expect([name, schema.properties![name].type]).toEqual([name, type]);
       expect([name, schema.properties![name].example !== undefined]).toEqual([name, true]);

@@ -331,6 +331,7 @@ describeRemoteEngine('Translation API on a LibreTranslate server', LIBRETRANSLAT
       expect(res.headers['x-engine']).toBe('libretranslate');
       expect(res.body).toEqual({
         success: true,
+        origin: 'machine',
         source_language: 'en-US',
         target_language: 'es-ES',
         original_text: TEXT,
