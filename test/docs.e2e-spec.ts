@@ -150,7 +150,10 @@ describe('OpenAPI document of the built service (node dist/main.js)', () => {
     expect(schema.properties!.untranslated_words.type).toBe('array');
     expect(schema.required).not.toContain('untranslated_words');
     expect(schema.required).not.toContain('phrase_id');
-    expect(schema.properties!.origin.enum).toEqual(['phrasebook', 'machine']);
+    expect((schema.properties!.origin as { enum?: string[] }).enum).toEqual([
+      'phrasebook',
+      'machine',
+    ]);
     for (const [name, type] of Object.entries(types)) {
       expect([name, schema.properties![name].type]).toEqual([name, type]);
       expect([name, schema.properties![name].example !== undefined]).toEqual([name, true]);

@@ -1,0 +1,23 @@
+import { join } from 'node:path';
+import { type DevsetEntry, loadDevset } from '../translation-quality/devset.js';
+
+/** What an utterance of the set should match: a phrase and its values, or nothing (null). */
+export interface ExpectedPhrase {
+  readonly phrase: string;
+  readonly values?: Readonly<Record<string, string>>;
+}
+
+/** A clinician's utterance in five languages, labelled with the phrase it means, if any. */
+export type LabelledEntry = DevsetEntry & { readonly expected?: ExpectedPhrase | null };
+
+export const PHRASEBOOK_DEVSET_DIR = new URL('./devset/', import.meta.url).pathname;
+
+/**
+ * `report`: the set whose figures docs/benchmarks.md gives, never looked at while the
+ * phrasebook and the matcher were tuned; `tune`: the set they were tuned on.
+ */
+export type DevsetPart = 'report' | 'tune';
+
+export function loadPhrasebookDevset(part: DevsetPart): LabelledEntry[] {
+  return loadDevset(join(PHRASEBOOK_DEVSET_DIR, part)) as LabelledEntry[];
+}
