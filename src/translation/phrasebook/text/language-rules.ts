@@ -95,11 +95,16 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
       thats: 'that is',
       ive: 'i have',
       youve: 'you have',
+      // "Have you got a fever?" is "Do you have a fever?".
+      'have got': 'have',
+      'has got': 'has',
+      "i've got": 'i have',
+      "you've got": 'you have',
       gonna: 'going to',
       wanna: 'want to',
       okay: 'ok',
     },
-    ignorable: set('the a an please any do does your just um uh kindly some'),
+    ignorable: set('the a an this these please any do does your just um uh kindly some'),
     fillers: [
       'ok',
       'alright',
