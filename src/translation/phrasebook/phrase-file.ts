@@ -14,10 +14,6 @@ export interface WrittenEntry {
   readonly reviewedBy?: string;
   readonly file: string;
   readonly line: number;
-  /** Line of each language's text, for errors about it. */
-  readonly lines: Partial<
-    Record<PhraseLanguage | `also.${PhraseLanguage}` | `plain.${PhraseLanguage}`, number>
-  >;
 }
 
 const ID = /^[a-z0-9_-]+\.[a-z0-9_-]+$/;
@@ -67,17 +63,12 @@ export function readPhraseFile(source: YamlSource): WrittenEntry[] {
     const texts: WrittenEntry['texts'] = {};
     const also: WrittenEntry['also'] = {};
     const plain: WrittenEntry['plain'] = {};
-    const lines: Record<string, number> = {};
     for (const language of PHRASE_LANGUAGES) {
       if (entry[language] !== undefined) {
         texts[language] = template([...at, language], entry[language], language);
-        lines[language] = source.lineOf([...at, language]);
       }
     }
-    for (const [key, target] of [
-      ['also', also],
-      ['plain', plain],
-    ] as const) {
+    for (const key of ['also', 'plain'] as const) {
       const group = entry[key];
       if (group === undefined) continue;
       if (!group || typeof group !== 'object' || Array.isArray(group)) {
@@ -94,7 +85,6 @@ export function readPhraseFile(source: YamlSource): WrittenEntry[] {
           );
         }
         const lang = language as PhraseLanguage;
-        lines[`${key}.${lang}`] = source.lineOf([...at, key, language]);
         if (key === 'plain') {
           plain[lang] = template([...at, key, language], value, `plain.${language}`);
         } else {
@@ -126,7 +116,6 @@ export function readPhraseFile(source: YamlSource): WrittenEntry[] {
       reviewedBy: typeof reviewed === 'string' ? reviewed.trim() : undefined,
       file: source.file,
       line: source.lineOf(at),
-      lines,
     };
   });
 }

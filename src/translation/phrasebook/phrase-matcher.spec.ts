@@ -42,8 +42,12 @@ describe('LanguageMatcher', () => {
     expect(matchOf('whats the pain like', 'en')).toBe('none (no_phrase)');
     expect(matchOf('any pain in your right leg', 'en')).toBe('pain.body-part body_part=leg.right');
     expect(matchOf('dont you have pain now', 'en')).toBe('none (no_phrase)');
-    expect(matchOf("Have you got pain in this arm? I've got a question", 'en')).toBe('none (no_phrase)');
-    expect(matchOf('have you got pain in your left arm', 'en')).toBe('pain.body-part body_part=arm.left');
+    expect(matchOf("Have you got pain in this arm? I've got a question", 'en')).toBe(
+      'none (no_phrase)',
+    );
+    expect(matchOf('have you got pain in your left arm', 'en')).toBe(
+      'pain.body-part body_part=arm.left',
+    );
   });
 
   it('reads values: durations in words or digits, doses with frequencies, drugs', () => {

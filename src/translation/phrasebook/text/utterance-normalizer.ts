@@ -106,13 +106,12 @@ export class UtteranceNormalizer {
     const endsWith = (filler: string[]) =>
       filler.length < end - start &&
       filler.every((word, k) => tokens[end - filler.length + k] === word);
-    for (let found = true; found;) {
-      found = false;
+    for (;;) {
       const opener = this.fillers.find(startsWith);
       if (opener) start += opener.length;
       const closer = this.closers.find(endsWith);
       if (closer) end -= closer.length;
-      found = opener !== undefined || closer !== undefined;
+      if (!opener && !closer) break;
     }
     return tokens.slice(start, end);
   }
