@@ -84,6 +84,16 @@ describe('LanguageMatcher', () => {
     expect(matchOf('Avez-vous mal aux deux bras ?', 'fr')).toMatch(/^none/);
   });
 
+  it('keeps the order of values: from the stomach to the arm is not from the arm to the stomach', () => {
+    expect(matchOf('Does the pain spread from your stomach to your arm?', 'en')).toBe(
+      'pain.spreads-to-arm body_part=stomach',
+    );
+    expect(matchOf('Does the pain spread from your arm to your stomach?', 'en')).toMatch(/^none/);
+    expect(matchOf('¿El dolor se extiende desde el brazo hasta el estómago?', 'es')).toMatch(
+      /^none/,
+    );
+  });
+
   it('refuses a number or a side said in place of the one of the phrase', () => {
     const since = phrasebook.match('have you had the pain for 3 days', 'en');
     expect(since.matched && since.match.values.get('duration')?.id).toBe('3.day');

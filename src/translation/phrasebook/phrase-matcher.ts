@@ -101,7 +101,8 @@ export class LanguageMatcher {
   match(text: string): MatchOutcome {
     const items = this.items(text);
     if (items.length === 0) return { matched: false, reason: 'empty' };
-    const said = bag(this.tokens(items));
+    const saidTokens = this.tokens(items);
+    const said = { bag: bag(saidTokens), values: valueOrder(saidTokens) };
     const spans = items.flatMap((item, position) => (item.kind === 'value' ? [position] : []));
     const verified: PhraseMatch[] = [];
     for (const chosen of readings(spans)) {
@@ -142,16 +143,20 @@ export class LanguageMatcher {
     return { matched: true, match: best[0] };
   }
 
-  /** The phrase written out with the values must say exactly what was said, word for word. */
+  /**
+   * The phrase written out with the values must say exactly what was said, word for word, with
+   * its values in the same order: "pain besides the cough" is not "a cough besides the pain".
+   */
   private verify(
     template: PhraseTemplate,
     values: Map<ValueType, PhraseValue>,
-    said: Map<string, number>,
+    said: { bag: Map<string, number>; values: string },
   ) {
     const genders = template.agreesWithPatient ? GENDERS : ([undefined] as const);
-    return genders.some((gender) =>
-      sameBag(bag(this.tokens(this.items(template.render(this.language, values, gender)))), said),
-    );
+    return genders.some((gender) => {
+      const written = this.tokens(this.items(template.render(this.language, values, gender)));
+      return sameBag(bag(written), said.bag) && valueOrder(written) === said.values;
+    });
   }
 
   /** Words and recognized values, longest value first. */
@@ -216,6 +221,10 @@ function* readings(spans: readonly number[]): Generator<number[]> {
     for (let b = a + 1; b < spans.length; b++) yield [spans[a], spans[b]];
   }
 }
+
+/** The values of a text, in the order they are said. */
+const valueOrder = (tokens: readonly string[]) =>
+  tokens.filter((t) => t.startsWith('v:')).join(' ');
 
 function bag(tokens: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();

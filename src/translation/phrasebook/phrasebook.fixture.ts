@@ -35,6 +35,12 @@ phrases:
     plain:
       en: "Is your $body_part bigger than usual?"
       es: "¿Tiene $body_part.the más grande de lo normal?"
+  - id: pain.spreads-to-arm
+    en: "Does the pain spread from your $body_part to your arm?"
+    es: "¿El dolor se extiende desde $body_part.the hasta el brazo?"
+    fr: "La douleur va-t-elle $body_part.of_the jusqu'au bras ?"
+    pt-BR: "A dor vai $body_part.of_the até o braço?"
+    it: "Il dolore va $body_part.of_the fino al braccio?"
   - id: pain.since
     en: "Have you had the pain for $duration?"
     es: "¿Tiene el dolor desde hace $duration?"

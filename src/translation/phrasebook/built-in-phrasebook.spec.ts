@@ -1,0 +1,87 @@
+import { describe, expect, it } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PHRASE_LANGUAGES } from './phrase-language.js';
+import { Phrasebook } from './phrasebook.js';
+
+/** The domains the phrasebook must cover (issue 31, item 1), by the name of their file. */
+const DOMAINS = [
+  'reception',
+  'visit-reason',
+  'pain',
+  'chest',
+  'abdomen',
+  'head',
+  'back',
+  'urinary',
+  'skin',
+  'breathing',
+  'fever',
+  'medication',
+  'past-history',
+  'family-social',
+  'pregnancy',
+  'paediatrics',
+  'examination',
+  'tests',
+  'results',
+  'treatment',
+  'discharge',
+  'consent',
+  'emergencies',
+];
+
+const ROOT = join(import.meta.dirname, '../../..');
+
+describe('the built-in phrasebook', () => {
+  const phrasebook = Phrasebook.cached();
+
+  it('passes the consistency check: every language, the same variables, no empty or duplicate entry', () => {
+    expect(phrasebook.problems()).toEqual([]);
+  });
+
+  it('holds at least 1,000 canonical sentences, in every domain, each in the five languages', () => {
+    const entries = [...phrasebook.entries.values()];
+    expect(entries.length).toBeGreaterThanOrEqual(1000);
+    const domains = new Set(entries.map((e) => e.domain));
+    expect(DOMAINS.filter((d) => !domains.has(d))).toEqual([]);
+    for (const entry of entries) {
+      for (const language of PHRASE_LANGUAGES) expect(entry.texts[language].source).not.toBe('');
+    }
+  });
+
+  it('matches each canonical sentence, in each language, to itself', () => {
+    const misses: string[] = [];
+    for (const entry of phrasebook.entries.values()) {
+      if (entry.slots.length > 0) continue;
+      for (const language of PHRASE_LANGUAGES) {
+        const outcome = phrasebook.match(
+          entry.texts[language].source.replace(/<([^|>]*)\|[^>]*>/g, '$1'),
+          language,
+        );
+        if (!outcome.matched || outcome.match.entry.id !== entry.id)
+          misses.push(`${entry.id} ${language}`);
+      }
+    }
+    expect(misses).toEqual([]);
+  });
+
+  it('has a check script that names the file and line of a problem and fails (npm run phrasebook:check)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'phrasebook-check-'));
+    const file = join(dir, 'phrases.yaml');
+    writeFileSync(file, 'phrases:\n  - id: hospital.new\n    en: "Sit here."\n');
+    try {
+      const run = spawnSync(
+        join(ROOT, 'node_modules/.bin/tsx'),
+        [join(ROOT, 'tools/phrasebook-check/check-phrasebook.ts'), file],
+        { encoding: 'utf8' },
+      );
+      expect(run.status).toBe(1);
+      expect(run.stdout).toContain(`${file}:2: hospital.new: no text in es, fr, pt-BR, it`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
