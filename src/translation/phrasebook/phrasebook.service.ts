@@ -8,6 +8,7 @@ import { Phrasebook } from './phrasebook.js';
 export interface PhraseTranslation {
   /** The phrase in the listener's language, values filled in. */
   readonly text: string;
+  /** The phrase's id; for sentences said in one breath, theirs joined by " + ". */
   readonly phraseId: string;
   /** The phrase in the speaker's language, values filled in: what the matcher understood. */
   readonly understoodAs: string;
@@ -39,16 +40,21 @@ export class PhrasebookService {
     const from = phraseLanguageOf(source);
     const to = phraseLanguageOf(target);
     if (!from || !to || from === to) return undefined;
-    const outcome = this.phrasebook.match(text, from);
-    if (!outcome.matched) return undefined;
-    const { match } = outcome;
-    const plain = this.phrasebook.renderPlain(match, to, patientGender);
+    const matches = this.phrasebook.matchUtterance(text, from);
+    if (!matches) return undefined;
+    const join = (parts: readonly string[]) => parts.join(' ');
+    const plains = matches.map((m) => this.phrasebook.renderPlain(m, to, patientGender));
+    const reviewers = matches.map((m) => m.entry.reviewedBy);
     return {
-      text: this.phrasebook.render(match, to, patientGender),
-      phraseId: match.entry.id,
-      understoodAs: this.phrasebook.render(match, from, patientGender),
-      ...(plain !== undefined ? { plain } : {}),
-      ...(match.entry.reviewedBy ? { reviewedBy: match.entry.reviewedBy } : {}),
+      text: join(matches.map((m) => this.phrasebook.render(m, to, patientGender))),
+      // Several sentences said in one breath: their phrases, in order.
+      phraseId: matches.map((m) => m.entry.id).join(' + '),
+      understoodAs: join(matches.map((m) => this.phrasebook.render(m, from, patientGender))),
+      ...(plains.every((p) => p !== undefined) ? { plain: join(plains as string[]) } : {}),
+      // Reviewed only when every phrase of it is.
+      ...(reviewers.every((r) => r !== undefined)
+        ? { reviewedBy: [...new Set(reviewers)].join('; ') }
+        : {}),
     };
   }
 }

@@ -9,6 +9,7 @@ import { checkEntries, type PhrasebookProblem } from './phrasebook-check.js';
 import { PhrasebookError } from './phrasebook-error.js';
 import { generatedValues, readValueFile, ValueLexicon } from './values/value-lexicon.js';
 import { YamlSource } from './yaml-source.js';
+import { utteranceReadings } from './utterance-parts.js';
 
 /** The built-in data: data/<domain>.yaml and data/values/<type>.yaml. */
 export const PHRASEBOOK_DATA_DIR = fileURLToPath(new URL('./data/', import.meta.url));
@@ -108,6 +109,24 @@ export class Phrasebook {
   match(text: string, language: PhraseLanguage): MatchOutcome {
     const matcher = this.matchers.get(language);
     return matcher ? matcher.match(text) : { matched: false, reason: 'no_phrase' };
+  }
+
+  /**
+   * The phrases of an utterance: one phrase for the whole, or, failing that, one for each of the
+   * sentences it strings together (utteranceReadings), every one of them matched; undefined
+   * when no reading is matched whole.
+   */
+  matchUtterance(text: string, language: PhraseLanguage): PhraseMatch[] | undefined {
+    for (const reading of utteranceReadings(text, language)) {
+      const matches: PhraseMatch[] = [];
+      for (const sentence of reading) {
+        const outcome = this.match(sentence, language);
+        if (!outcome.matched) break;
+        matches.push(outcome.match);
+      }
+      if (matches.length === reading.length) return matches;
+    }
+    return undefined;
   }
 
   /** The matched phrase in `language`, its values filled in, agreeing with the patient. */

@@ -1,0 +1,73 @@
+import { describe, expect, it } from '@jest/globals';
+import { ENG, FRA, SPA } from '../../language/catalog/catalog-language.fixture.js';
+import { fixturePhrasebook } from './phrasebook.fixture.js';
+import { PhrasebookService } from './phrasebook.service.js';
+import { utteranceReadings } from './utterance-parts.js';
+
+const service = new PhrasebookService(
+  fixturePhrasebook(`phrases:
+  - id: pain.where
+    reviewed_by: "A. Rossi, certified medical interpreter, 2026-11"
+    fr: "Où avez-vous mal ?"
+`),
+);
+
+describe('PhrasebookService', () => {
+  it('gives the phrase in the listener’s language, what was understood in the speaker’s, its plain wording', () => {
+    expect(service.translate('is your left leg swollen', ENG, SPA, 'female')).toEqual({
+      text: '¿Tiene hinchada la pierna izquierda?',
+      phraseId: 'pain.swollen',
+      understoodAs: 'Is your left leg swollen?',
+      plain: '¿Tiene la pierna izquierda más grande de lo normal?',
+    });
+    expect(service.translate('Where is the pain?', ENG, FRA)).toEqual({
+      text: 'Où avez-vous mal ?',
+      phraseId: 'pain.where',
+      understoodAs: 'Where does it hurt?',
+      reviewedBy: 'A. Rossi, certified medical interpreter, 2026-11',
+    });
+  });
+
+  it('answers nothing when no phrase matches, or for a language pair the phrasebook lacks', () => {
+    expect(service.translate('Where does it hurt at night?', ENG, SPA)).toBeUndefined();
+    expect(service.translate('Where does it hurt?', ENG, ENG)).toBeUndefined();
+  });
+
+  it('matches sentences said in one breath when each is a phrase, and only then', () => {
+    expect(service.translate('Where does it hurt? Are you tired?', ENG, SPA, 'male')).toMatchObject(
+      {
+        text: '¿Dónde le duele? ¿Está cansado?',
+        phraseId: 'pain.where + pain.tired',
+      },
+    );
+    expect(
+      service.translate('does your left arm hurt and are you tired', ENG, SPA, 'male'),
+    ).toMatchObject({
+      phraseId: 'pain.body-part + pain.tired',
+    });
+    // Reviewed only when every phrase of it is.
+    expect(service.translate('Where does it hurt? Are you tired?', ENG, FRA)).not.toHaveProperty(
+      'reviewedBy',
+    );
+    expect(
+      service.translate('Where does it hurt? Are you really tired?', ENG, SPA),
+    ).toBeUndefined();
+  });
+});
+
+describe('utteranceReadings', () => {
+  it('reads the whole first, then sentences, then one "and" at a time', () => {
+    expect(utteranceReadings('Lie down and relax your stomach.', 'en')).toEqual([
+      ['Lie down and relax your stomach.'],
+      ['Lie down', 'relax your stomach.'],
+    ]);
+  });
+
+  it('does not split after a negation, nor leave one word on a side', () => {
+    expect(utteranceReadings("Don't drive and drink alcohol.", 'en')).toEqual([
+      ["Don't drive and drink alcohol."],
+    ]);
+    expect(utteranceReadings('No conduzca y beba agua.', 'es')).toHaveLength(1);
+    expect(utteranceReadings('Cough and breathe.', 'en')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,55 @@
+import type { PhraseLanguage } from './phrase-language.js';
+
+/** "and" in each language: where two instructions or questions said in one breath meet. */
+const CONJUNCTION: Readonly<Record<PhraseLanguage, RegExp>> = {
+  en: /\s+(?:and then|and)\s+/i,
+  es: /\s+(?:y luego|y)\s+/i,
+  fr: /\s+(?:et puis|et)\s+/i,
+  'pt-BR': /\s+(?:e depois|e)\s+/i,
+  it: /\s+(?:e poi|e)\s+/i,
+};
+
+/** A negation before "and" may reach past it ("Don't drive and drink"): then it is not split. */
+const NEGATION: Readonly<Record<PhraseLanguage, RegExp>> = {
+  en: /\b(?:not|no|never|don'?t|doesn'?t|didn'?t|can'?t|won'?t|isn'?t|aren'?t|nothing|nobody)\b/i,
+  es: /(?:^|[^\p{L}])(?:no|nunca|nada|ni)(?=$|[^\p{L}])/iu,
+  fr: /(?:^|[^\p{L}])(?:ne|n'|pas|jamais|rien|ni)(?=$|[^\p{L}])/iu,
+  'pt-BR': /(?:^|[^\p{L}])(?:não|nao|nunca|nada|nem)(?=$|[^\p{L}])/iu,
+  it: /(?:^|[^\p{L}])(?:non|mai|niente|né|ne)(?=$|[^\p{L}])/iu,
+};
+
+const words = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+
+/**
+ * Ways to read an utterance as sentences said one after the other, whole first: split at
+ * sentence punctuation, then each piece at one "and" where both sides have two words or more and
+ * no negation comes before it. "Lie down on the bed and relax your stomach." → two sentences.
+ */
+export function utteranceReadings(text: string, language: PhraseLanguage): string[][] {
+  const sentences = text
+    .split(/(?<=[.?!;])\s+/)
+    .map((s) => s.trim())
+    .filter((s) => words(s) > 0);
+  const readings: string[][] = [[text]];
+  const pieces = sentences.map((sentence) => [
+    [sentence],
+    ...splitsAtAnd(sentence, language).map(([a, b]) => [a, b]),
+  ]);
+  // Every combination of each sentence whole or split at one "and", the whole text excepted.
+  let combos: string[][] = [[]];
+  for (const options of pieces) combos = combos.flatMap((c) => options.map((o) => [...c, ...o]));
+  for (const combo of combos) if (combo.length > 1) readings.push(combo);
+  return readings;
+}
+
+function splitsAtAnd(sentence: string, language: PhraseLanguage): [string, string][] {
+  const pattern = new RegExp(CONJUNCTION[language].source, 'gi');
+  const splits: [string, string][] = [];
+  for (const match of sentence.matchAll(pattern)) {
+    const before = sentence.slice(0, match.index);
+    const after = sentence.slice(match.index + match[0].length);
+    if (words(before) < 2 || words(after) < 2 || NEGATION[language].test(before)) continue;
+    splits.push([before, after]);
+  }
+  return splits;
+}
