@@ -62,32 +62,30 @@ async function main(): Promise<void> {
     for (const from of DEVSET_LANGUAGES) {
       const text = entry[from].text;
       const started = performance.now();
-      const outcome = phrasebook.match(text, PHRASE_LANGUAGE[from]);
+      const matches = phrasebook.matchUtterance(text, PHRASE_LANGUAGE[from]);
       const ms = performance.now() - started;
       const expected = entry.expected ?? null;
-      if (!outcome.matched) {
+      if (!matches) {
         outcomes.push({ entry, language: from, verdict: expected ? 'missed' : 'rejected', ms });
         continue;
       }
-      const values = Object.fromEntries([...outcome.match.values].map(([type, v]) => [type, v.id]));
+      // Sentences said in one breath: their phrases' ids joined by " + ", their values together.
+      const phrase = matches.map((m) => m.entry.id).join(' + ');
+      const values = Object.fromEntries(
+        matches.flatMap((m) => [...m.values].map(([type, v]) => [type, v.id])),
+      );
       if (entry.expected === undefined) {
-        outcomes.push({
-          entry,
-          language: from,
-          phrase: outcome.match.entry.id,
-          verdict: 'unlabelled',
-          ms,
-        });
+        outcomes.push({ entry, language: from, phrase, verdict: 'unlabelled', ms });
         continue;
       }
       const right =
         expected !== null &&
-        expected.phrase === outcome.match.entry.id &&
+        expected.phrase === phrase &&
         sameValues(expected.values ?? {}, values);
       outcomes.push({
         entry,
         language: from,
-        phrase: outcome.match.entry.id,
+        phrase,
         values,
         verdict: right ? 'right' : 'wrong',
         ms,
