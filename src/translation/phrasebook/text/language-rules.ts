@@ -98,7 +98,7 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
       // "Have you got a fever?" is "Do you have a fever?".
       'have got': 'have',
       'has got': 'has',
-      'have you got': 'have you',
+      'have you got': 'do you have',
       'has it got': 'has it',
       "i've got": 'i have',
       "you've got": 'you have',
