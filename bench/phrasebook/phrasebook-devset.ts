@@ -3,8 +3,10 @@ import { type DevsetEntry, loadDevset } from '../translation-quality/devset.js';
 
 /** What an utterance of the set should match: a phrase and its values, or nothing (null). */
 export interface ExpectedPhrase {
+  /** A phrase id; sentences said in one breath: their ids joined by " + ". */
   readonly phrase: string;
-  readonly values?: Readonly<Record<string, string>>;
+  /** Each variable's value id, or the ids accepted (the languages of an utterance may differ in number). */
+  readonly values?: Readonly<Record<string, string | readonly string[]>>;
 }
 
 /** A clinician's utterance in five languages, labelled with the phrase it means, if any. */
