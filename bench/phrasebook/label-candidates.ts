@@ -3,13 +3,15 @@
  * text, the values recognized in it, and the phrases whose English wordings share the most
  * words with it (by Jaccard similarity of stems), so a labeller can pick the phrase that means
  * exactly the same, or none. It never says what the matcher would match.
- * Run: npx tsx bench/phrasebook/label-candidates.ts report|tune [candidates per utterance]
+ * Run: npx tsx bench/phrasebook/label-candidates.ts report|tune [candidates per utterance] [topics]
+ * (topics, comma-separated: their utterances again, labelled or not, after phrases were added).
  */
 import { Phrasebook } from '../../src/translation/phrasebook/phrasebook.js';
 import { type DevsetPart, loadPhrasebookDevset } from './phrasebook-devset.js';
 
 const part = (process.argv[2] ?? 'tune') as DevsetPart;
 const shown = Number(process.argv[3] ?? 8);
+const topics = process.argv[4]?.split(',');
 const phrasebook = Phrasebook.load();
 const matcher = phrasebook.matcher('en');
 const stems = (text: string) =>
@@ -28,7 +30,7 @@ const wordings = [...phrasebook.entries.values()].flatMap((entry) =>
 );
 
 for (const entry of loadPhrasebookDevset(part)) {
-  if (entry.expected !== undefined) continue;
+  if (topics ? !topics.includes(entry.topic) : entry.expected !== undefined) continue;
   const said = stems(entry.en.text);
   const scored = new Map<string, { score: number; text: string }>();
   for (const w of wordings) {

@@ -9,8 +9,14 @@ export interface ExpectedPhrase {
   readonly values?: Readonly<Record<string, string | readonly string[]>>;
 }
 
-/** A clinician's utterance in five languages, labelled with the phrase it means, if any. */
-export type LabelledEntry = DevsetEntry & { readonly expected?: ExpectedPhrase | null };
+/**
+ * A clinician's utterance in five languages, labelled with the phrase it means, if any; a list
+ * when two phrases of the phrasebook say the same ("Any nausea?": "Do you feel nauseous?" and
+ * "Do you have $symptom?" with nausea).
+ */
+export type LabelledEntry = DevsetEntry & {
+  readonly expected?: ExpectedPhrase | readonly ExpectedPhrase[] | null;
+};
 
 export const PHRASEBOOK_DEVSET_DIR = new URL('./devset/', import.meta.url).pathname;
 
