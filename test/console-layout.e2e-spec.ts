@@ -35,7 +35,8 @@ const PHONE_HEADER_MAX = 0.15 * PHONE.height;
 const SENTENCES = [
   '¿Tiene usted alergias a algún medicamento?',
   'Yes, I am allergic to penicillin and to aspirin.',
-  '¿Desde cuándo tiene dolor de cabeza?',
+  // Not a fixed phrase (issue 31), whose card says what was understood as well.
+  '¿Desde cuándo tiene este dolor de cabeza tan fuerte?',
   'Since yesterday morning, and I have a fever too.',
   '¿Ha tomado algún medicamento para el dolor hoy?',
   'Only some paracetamol last night.',

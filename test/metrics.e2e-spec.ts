@@ -90,7 +90,11 @@ describe('GET /metrics after a scripted session', () => {
     client.json({ language_medic: 'es', language_patient: 'en' });
     await client.next((m) => m.type === 'HandshakeSuccess');
     client.json({ type: 'text_input', text: 'The patient has a fever and a headache.' });
-    client.json({ type: 'text_input', text: 'Tome dos comprimidos cada mañana.' });
+    // Not a fixed phrase (issue 31): a machine translation, back-translated.
+    client.json({
+      type: 'text_input',
+      text: 'Tome dos comprimidos cada mañana con un vaso de agua.',
+    });
     await client.count((m) => m.type === 'tts_audio' && m.branch === 'B', 2);
     await streamPcm(client, dialogue(['02-two-tablets.wav']).samples, 16000, { speedup: Infinity });
     await streamPcm(client, hum(), 16000, { speedup: Infinity });
