@@ -50,6 +50,32 @@ describe('LanguageMatcher', () => {
     );
   });
 
+  it('ignores emphasis and demonstratives, and opens with "d’accord" or "de acuerdo"', () => {
+    expect(matchOf('Where exactly is the pain?', 'en')).toBe('pain.where');
+    expect(matchOf('¿Dónde tiene exactamente el dolor?', 'es')).toBe('pain.where');
+    expect(matchOf('De acuerdo, ¿dónde tiene el dolor?', 'es')).toBe('pain.where');
+    expect(matchOf("D'accord, avez-vous mal au bras gauche ?", 'fr')).toBe(
+      'pain.body-part body_part=arm.left',
+    );
+    expect(matchOf('Esse braço direito está doendo?', 'pt-BR')).toBe(
+      'pain.body-part body_part=arm.right',
+    );
+    expect(matchOf('Le fa male esattamente questo braccio destro?', 'it')).toBe(
+      'pain.body-part body_part=arm.right',
+    );
+    // "now" is not emphasis: "Where does it hurt now?" asks about a change.
+    expect(matchOf('Where exactly does it hurt now?', 'en')).toBe('none (no_phrase)');
+  });
+
+  it('does not read "tell me if it hurts" (a signal asked for later) as "does it hurt?"', () => {
+    expect(matchOf('Can you tell me if your arm hurts?', 'en')).toBe(
+      'pain.body-part body_part=arm',
+    );
+    expect(matchOf('Tell me if your arm hurts.', 'en')).toBe('none (no_phrase)');
+    expect(matchOf('Dígame si le duele el brazo izquierdo.', 'es')).toBe('none (no_phrase)');
+    expect(matchOf('Mi dica se le fa male il braccio destro.', 'it')).toBe('none (no_phrase)');
+  });
+
   it('reads values: durations in words or digits, doses with frequencies, drugs', () => {
     expect(matchOf('have you had the pain for three days', 'en')).toBe('pain.since duration=3.day');
     expect(matchOf('Have you had the pain for 2 weeks?', 'en')).toBe('pain.since duration=2.week');
