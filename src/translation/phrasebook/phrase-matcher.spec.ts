@@ -76,6 +76,21 @@ describe('LanguageMatcher', () => {
     expect(matchOf('Mi dica se le fa male il braccio destro.', 'it')).toBe('none (no_phrase)');
   });
 
+  it('asks about a symptom said alone with a question mark, and tells a question from a statement by its punctuation', () => {
+    expect(matchOf('¿Fiebre?', 'es')).toBe('fever.has symptom=fever');
+    expect(matchOf('De la fièvre ?', 'fr')).toBe('fever.has symptom=fever');
+    expect(matchOf('Febbre?', 'it')).toBe('fever.has symptom=fever');
+    expect(matchOf('Fever?', 'en')).toBe('fever.has symptom=fever');
+    expect(matchOf('Fever.', 'en')).toBe('none (no_phrase)');
+    // Without punctuation only the words are left, and they say both.
+    expect(matchOf('¿Tiene la temperatura alta?', 'es')).toBe('fever.has symptom=fever');
+    expect(matchOf('Tiene la temperatura alta.', 'es')).toBe('fever.temperature-high');
+    expect(matchOf('tiene la temperatura alta', 'es')).toBe('none (ambiguous)');
+    expect(matchOf('Ha la temperatura alta?', 'it')).toBe('fever.has symptom=fever');
+    // English asks by word order: a recognizer's period does not make a statement of it.
+    expect(matchOf('Do you have a fever.', 'en')).toBe('fever.has symptom=fever');
+  });
+
   it('reads values: durations in words or digits, doses with frequencies, drugs', () => {
     expect(matchOf('have you had the pain for three days', 'en')).toBe('pain.since duration=3.day');
     expect(matchOf('Have you had the pain for 2 weeks?', 'en')).toBe('pain.since duration=2.week');

@@ -99,12 +99,12 @@ export class LanguageMatcher {
   }
 
   match(text: string): MatchOutcome {
-    const items = this.items(text);
+    const items = isQuestion(text) ? this.withLoneSymptomAsked(this.items(text)) : this.items(text);
     if (items.length === 0) return { matched: false, reason: 'empty' };
     const saidTokens = this.tokens(items);
     const said = { bag: bag(saidTokens), values: valueOrder(saidTokens) };
     const spans = items.flatMap((item, position) => (item.kind === 'value' ? [position] : []));
-    const verified: PhraseMatch[] = [];
+    const verified: (PhraseMatch & { readonly asks: boolean })[] = [];
     for (const chosen of readings(spans)) {
       const values = new Map<ValueType, PhraseValue>();
       let distinct = true;
@@ -124,23 +124,42 @@ export class LanguageMatcher {
           sameTypes(candidate.template.slots, values) &&
           this.verify(candidate.template, values, said)
         ) {
+          const asks = isQuestion(candidate.template.source);
           if (
-            !verified.some((m) => m.entry.id === candidate.entry.id && sameValues(m.values, values))
+            !verified.some(
+              (m) =>
+                m.entry.id === candidate.entry.id &&
+                m.asks === asks &&
+                sameValues(m.values, values),
+            )
           ) {
-            verified.push({ entry: candidate.entry, values });
+            verified.push({ entry: candidate.entry, values, asks });
           }
         }
       }
     }
     if (verified.length === 0) return { matched: false, reason: 'no_phrase' };
+    // Without punctuation, "tiene fiebre" asks or tells: a question and a statement that both fit
+    // mean no match. With it, a question is never matched to a statement, nor the reverse, but
+    // in English a period after "Do you have a fever" is only a recognizer's habit.
+    const kind = sentenceKind(text);
+    const kinds = new Set(verified.map((m) => m.asks));
+    if (kind === undefined && kinds.size > 1) return { matched: false, reason: 'ambiguous' };
+    const periodAfterQuestion =
+      kind === 'statement' && this.normalizer.asksByWordOrder && !kinds.has(false);
+    const found = verified
+      .filter((m) => kind === undefined || periodAfterQuestion || m.asks === (kind === 'question'))
+      .filter(
+        (m, i, all) =>
+          all.findIndex((o) => o.entry.id === m.entry.id && sameValues(o.values, m.values)) === i,
+      );
+    if (found.length === 0) return { matched: false, reason: 'no_phrase' };
     // The reading with the fewest variables is the most literal: "Do you have a fever?" is its
     // own phrase before it is "Do you have $symptom.have?" with fever.
-    const fewest = Math.min(...verified.map((m) => m.values.size));
-    const best = verified.filter((m) => m.values.size === fewest);
-    if (new Set(best.map((m) => m.entry.id)).size > 1 || best.length > 1) {
-      return { matched: false, reason: 'ambiguous' };
-    }
-    return { matched: true, match: best[0] };
+    const fewest = Math.min(...found.map((m) => m.values.size));
+    const best = found.filter((m) => m.values.size === fewest);
+    if (best.length > 1) return { matched: false, reason: 'ambiguous' };
+    return { matched: true, match: { entry: best[0].entry, values: best[0].values } };
   }
 
   /**
@@ -183,6 +202,17 @@ export class LanguageMatcher {
     return items;
   }
 
+  /**
+   * A symptom asked alone is a question about it: "¿Fiebre?" is "¿Tiene fiebre?". Only with its
+   * question mark: "Cough." is an instruction.
+   */
+  private withLoneSymptomAsked(items: Item[]): Item[] {
+    const [only] = items;
+    if (items.length !== 1 || only.kind !== 'value' || only.value.type !== 'symptom') return items;
+    const asked = this.normalizer.loneSymptomQuestion();
+    return [...asked.map((word): Item => ({ kind: 'word', word })), only];
+  }
+
   /** Comparable tokens: stems, values as `v:type:id`, variables as `$type`. */
   private tokens(items: readonly Item[]): string[] {
     return items.flatMap((item) => {
@@ -220,6 +250,15 @@ function* readings(spans: readonly number[]): Generator<number[]> {
     yield [spans[a]];
     for (let b = a + 1; b < spans.length; b++) yield [spans[a], spans[b]];
   }
+}
+
+/** A wording or an utterance that asks: its question mark (Spanish opens with one). */
+const isQuestion = (text: string) => /[?¿]/.test(text);
+
+/** What punctuation says an utterance is; a recognizer's text without any says nothing. */
+function sentenceKind(text: string): 'question' | 'statement' | undefined {
+  if (isQuestion(text)) return 'question';
+  return /[.!]\s*$/.test(text) ? 'statement' : undefined;
 }
 
 /** The values of a text, in the order they are said. */

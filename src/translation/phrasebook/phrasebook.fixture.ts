@@ -65,6 +65,18 @@ phrases:
     fr: "Êtes-vous <allergique|allergique> $drug.to_the ?"
     pt-BR: "<O senhor|A senhora> é <alérgico|alérgica> $drug.to_the?"
     it: "È <allergico|allergica> $drug.to_the?"
+  - id: fever.has
+    en: "Do you have $symptom.have?"
+    es: "¿Tiene $symptom.have?"
+    fr: "Avez-vous $symptom.have ?"
+    pt-BR: "<O senhor|A senhora> tem $symptom.have?"
+    it: "Ha $symptom.have?"
+  - id: fever.temperature-high
+    en: "Your temperature is high."
+    es: "Tiene la temperatura alta."
+    fr: "Votre température est élevée."
+    pt-BR: "A sua temperatura está alta."
+    it: "Ha la temperatura alta."
   - id: treatment.take-dose
     en: "Take $dose $frequency."
     es: "Tome $dose $frequency."
@@ -120,6 +132,20 @@ values:
     fr: "l'ibuprofène|m"
     pt-BR: "o ibuprofeno"
     it: "l'ibuprofene|m"
+`,
+  `type: symptom
+values:
+  - id: fever
+    en: { bare: "fever", have: "a fever" }
+    es: "la fiebre"
+    fr: { the: "la fièvre", have: "de la fièvre" }
+    pt-BR: "a febre"
+    it: "la febbre"
+    also:
+      es:
+        - "la temperatura alta"
+      it:
+        - "la temperatura alta"
 `,
   `type: frequency
 values:

@@ -25,6 +25,14 @@ export interface LanguageRules {
    * "Do you have any fever?". The words are put back before it is compared.
    */
   readonly elided: Readonly<Record<string, string>>;
+  /** What a symptom said alone leaves out: "Fever?" / "¿Fiebre?" asks "Do you have a fever?". */
+  readonly loneSymptom: string;
+  /**
+   * English asks by word order ("Do you …"), so a recognizer's period after a question does not
+   * make it a statement; in the Romance languages only the punctuation tells "Tiene fiebre." from
+   * "¿Tiene fiebre?".
+   */
+  readonly asksByWordOrder: boolean;
   /** Number words that are articles as well ("un", "a"): never read as numbers. */
   readonly articleNumbers: ReadonlySet<string>;
   /** to-words locale for number words. */
@@ -116,12 +124,13 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
       'all this': 'this',
       'all of this': 'this',
       'at all': '',
+      'as well': '',
       gonna: 'going to',
       wanna: 'want to',
       okay: 'ok',
     },
     // Not "do": "Do you have a fever?" asks what "You have a fever." tells.
-    ignorable: set('the a an this these please any your just um uh kindly some exactly'),
+    ignorable: set('the a an this these please any your just um uh kindly some exactly also'),
     fillers: [
       'ok',
       'alright',
@@ -161,6 +170,8 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
     articleNumbers: set('a an'),
     numberLocale: 'en-US',
     elided: { any: 'do you have' },
+    loneSymptom: 'do you have',
+    asksByWordOrder: true,
     prepositions: set('in on to of at for with from into'),
   },
   es: {
@@ -172,7 +183,7 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
     },
     // Not "esta": without its accent it is also "está".
     ignorable: set(
-      'el la los las un una unos unas usted su sus algun alguna algunos algunas este esto estos estas exactamente',
+      'el la los las un una unos unas usted su sus algun alguna algunos algunas este esto estos estas exactamente tambien',
     ),
     fillers: [
       'bueno',
@@ -197,6 +208,8 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
     articleNumbers: set('un una uno'),
     numberLocale: 'es-ES',
     elided: { algun: 'tiene', alguna: 'tiene', algunos: 'tiene', algunas: 'tiene' },
+    loneSymptom: 'tiene',
+    asksByWordOrder: false,
     prepositions: set('de a en con por para'),
   },
   fr: {
@@ -214,7 +227,7 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
       'tout ca': 'ca',
       'tout cela': 'cela',
     },
-    ignorable: set('le la les l un une ne n votre vos t ce cet cette ces exactement'),
+    ignorable: set('le la les l un une ne n votre vos t ce cet cette ces exactement aussi'),
     fillers: [
       'bon',
       'alors',
@@ -234,6 +247,8 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
     articleNumbers: set('un une'),
     numberLocale: 'fr-FR',
     elided: {},
+    loneSymptom: 'avez vous',
+    asksByWordOrder: false,
     prepositions: set('de a dans en pour avec sur'),
   },
   'pt-BR': {
@@ -257,7 +272,7 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
     },
     // Not "esta": without its accent it is also "está".
     ignorable: set(
-      'o a os as um uma uns umas senhor senhora voce seu sua seus suas algum alguma esse essa esses essas isso este estes estas exatamente',
+      'o a os as um uma uns umas senhor senhora voce seu sua seus suas algum alguma esse essa esses essas isso este estes estas exatamente tambem',
     ),
     fillers: [
       'bom',
@@ -279,6 +294,8 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
     articleNumbers: set('um uma'),
     numberLocale: 'pt-BR',
     elided: { algum: 'tem', alguma: 'tem', alguns: 'tem', algumas: 'tem' },
+    loneSymptom: 'tem',
+    asksByWordOrder: false,
     prepositions: set('de a em com para por'),
   },
   it: {
@@ -312,7 +329,7 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
       'tutto questo': 'questo',
     },
     ignorable: set(
-      'il lo la l i gli le un uno una lei suo sua suoi sue qualche questo questa questi queste esattamente',
+      'il lo la l i gli le un uno una lei suo sua suoi sue qualche questo questa questi queste esattamente anche',
     ),
     fillers: [
       'bene',
@@ -334,6 +351,8 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
     articleNumbers: set('un uno una'),
     numberLocale: 'it-IT',
     elided: { qualche: 'ha' },
+    loneSymptom: 'ha',
+    asksByWordOrder: false,
     prepositions: set('di a in con per su da'),
   },
 };

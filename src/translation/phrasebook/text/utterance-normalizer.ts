@@ -63,6 +63,16 @@ export class UtteranceNormalizer {
     return stem;
   }
 
+  /** The words a symptom said alone leaves out ("Fever?" → "do you have"). */
+  loneSymptomQuestion(): string[] {
+    return this.expand(this.tokenize(this.rules.loneSymptom));
+  }
+
+  /** Whether word order, not only punctuation, marks a question (see LanguageRules). */
+  get asksByWordOrder(): boolean {
+    return this.rules.asksByWordOrder;
+  }
+
   isPreposition(word: string): boolean {
     return this.rules.prepositions.has(word);
   }
