@@ -91,6 +91,12 @@ describe('LanguageMatcher', () => {
     expect(matchOf('Do you have a fever.', 'en')).toBe('fever.has symptom=fever');
   });
 
+  it('reads overlapping values every way: "3 years" as a duration, or a number before "years"', () => {
+    expect(matchOf('Is your child 3 years old?', 'en')).toBe('paediatrics.age number=3');
+    expect(matchOf('¿Su hijo tiene tres años?', 'es')).toBe('paediatrics.age number=3');
+    expect(matchOf('Have you had the pain for 3 years?', 'en')).toBe('pain.since duration=3.year');
+  });
+
   it('reads values: durations in words or digits, doses with frequencies, drugs', () => {
     expect(matchOf('have you had the pain for three days', 'en')).toBe('pain.since duration=3.day');
     expect(matchOf('Have you had the pain for 2 weeks?', 'en')).toBe('pain.since duration=2.week');

@@ -26,6 +26,15 @@ interface Candidate {
   readonly template: PhraseTemplate;
 }
 
+/** A verified reading, and whether the wording it matched asks a question. */
+type Verified = PhraseMatch & { readonly asks: boolean };
+
+/** Readings of one sentence's values tried at most (overlapping values are rare). */
+const MAX_SEGMENTATIONS = 8;
+
+const range = (from: number, to: number) =>
+  Array.from({ length: Math.max(0, to - from) }, (_, k) => from + k);
+
 /** More values than this in one sentence: only readings with few variables are tried. */
 const MAX_SPANS_FOR_ALL_READINGS = 8;
 const GENDERS = ['male', 'female'] as const;
@@ -99,12 +108,19 @@ export class LanguageMatcher {
   }
 
   match(text: string): MatchOutcome {
-    const items = isQuestion(text) ? this.withLoneSymptomAsked(this.items(text)) : this.items(text);
-    if (items.length === 0) return { matched: false, reason: 'empty' };
+    const segmentations = this.segmentations(this.normalizer.words(text));
+    if (segmentations[0].length === 0) return { matched: false, reason: 'empty' };
+    if (isQuestion(text)) segmentations.push(...this.loneSymptomAsked(segmentations));
+    const verified: Verified[] = [];
+    for (const items of segmentations) this.verifyReadings(items, verified);
+    return this.choose(text, verified);
+  }
+
+  /** Every phrase that says what `items` say, with some of its values as variables. */
+  private verifyReadings(items: readonly Item[], verified: Verified[]) {
     const saidTokens = this.tokens(items);
     const said = { bag: bag(saidTokens), values: valueOrder(saidTokens) };
     const spans = items.flatMap((item, position) => (item.kind === 'value' ? [position] : []));
-    const verified: (PhraseMatch & { readonly asks: boolean })[] = [];
     for (const chosen of readings(spans)) {
       const values = new Map<ValueType, PhraseValue>();
       let distinct = true;
@@ -138,6 +154,10 @@ export class LanguageMatcher {
         }
       }
     }
+  }
+
+  /** The one phrase the verified readings agree on, or why there is none. */
+  private choose(text: string, verified: readonly Verified[]): MatchOutcome {
     if (verified.length === 0) return { matched: false, reason: 'no_phrase' };
     // Without punctuation, "tiene fiebre" asks or tells: a question and a statement that both fit
     // mean no match. With it, a question is never matched to a statement, nor the reverse, but
@@ -173,9 +193,55 @@ export class LanguageMatcher {
   ) {
     const genders = template.agreesWithPatient ? GENDERS : ([undefined] as const);
     return genders.some((gender) => {
-      const written = this.tokens(this.items(template.render(this.language, values, gender)));
-      return sameBag(bag(written), said.bag) && valueOrder(written) === said.values;
+      const words = this.normalizer.words(template.render(this.language, values, gender));
+      return this.segmentations(words).some((items) => {
+        const written = this.tokens(items);
+        return sameBag(bag(written), said.bag) && valueOrder(written) === said.values;
+      });
     });
+  }
+
+  /**
+   * Ways to read words as words and values: the longest value first (as `items`), then, where
+   * values overlap or a shorter one fits ("3 years" is a duration, "3" a number before "years";
+   * "medicamento para la tensión" a drug, "la tensión baja" a condition), the other readings.
+   */
+  private segmentations(words: readonly string[]): Item[][] {
+    const found: Item[][] = [];
+    const walk = (i: number, items: Item[]) => {
+      if (found.length >= MAX_SEGMENTATIONS) return;
+      if (i >= words.length) {
+        found.push(items);
+        return;
+      }
+      const slot = SLOT_WORD.exec(words[i]);
+      if (slot) {
+        walk(i + 1, [...items, { kind: 'slot', type: VALUE_TYPES[Number(slot[1])] }]);
+        return;
+      }
+      const fits = this.fitsAt(words, i).filter(
+        (span, k, all) => all.findIndex((s) => s.words.length === span.words.length) === k,
+      );
+      for (const span of fits)
+        walk(i + span.words.length, [...items, { kind: 'value', value: span.value }]);
+      const end = i + (fits[0]?.words.length ?? 1);
+      const overlapped =
+        fits.length > 0 &&
+        range(i + 1, end).some((j) =>
+          this.fitsAt(words, j).some((span) => j + span.words.length > end),
+        );
+      if (fits.length === 0 || overlapped)
+        walk(i + 1, [...items, { kind: 'word', word: words[i] }]);
+    };
+    walk(0, []);
+    return found;
+  }
+
+  /** The values whose words start at `i`, longest first. */
+  private fitsAt(words: readonly string[], i: number) {
+    return (this.spans.get(words[i]) ?? []).filter((s) =>
+      s.words.every((word, k) => words[i + k] === word),
+    );
   }
 
   /** Words and recognized values, longest value first. */
@@ -203,14 +269,22 @@ export class LanguageMatcher {
   }
 
   /**
-   * A symptom asked alone is a question about it: "¿Fiebre?" is "¿Tiene fiebre?". Only with its
-   * question mark: "Cough." is an instruction.
+   * A symptom asked alone is a question about it: "¿Fiebre?" is also "¿Tiene fiebre?". Only with
+   * its question mark: "Cough." is an instruction.
    */
-  private withLoneSymptomAsked(items: Item[]): Item[] {
-    const [only] = items;
-    if (items.length !== 1 || only.kind !== 'value' || only.value.type !== 'symptom') return items;
-    const asked = this.normalizer.loneSymptomQuestion();
-    return [...asked.map((word): Item => ({ kind: 'word', word })), only];
+  private loneSymptomAsked(segmentations: readonly Item[][]): Item[][] {
+    return segmentations.flatMap(([only, ...rest]) =>
+      rest.length === 0 && only?.kind === 'value' && only.value.type === 'symptom'
+        ? [
+            [
+              ...this.normalizer
+                .loneSymptomQuestion()
+                .map((word): Item => ({ kind: 'word', word })),
+              only,
+            ],
+          ]
+        : [],
+    );
   }
 
   /** Comparable tokens: stems, values as `v:type:id`, variables as `$type`. */

@@ -77,6 +77,12 @@ phrases:
     fr: "Votre température est élevée."
     pt-BR: "A sua temperatura está alta."
     it: "Ha la temperatura alta."
+  - id: paediatrics.age
+    en: "Is your child $number years old?"
+    es: "¿Su hijo tiene $number años?"
+    fr: "Votre enfant a-t-il $number ans ?"
+    pt-BR: "Seu filho tem $number anos?"
+    it: "Suo figlio ha $number anni?"
   - id: treatment.take-dose
     en: "Take $dose $frequency."
     es: "Tome $dose $frequency."
