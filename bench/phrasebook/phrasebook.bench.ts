@@ -77,7 +77,11 @@ async function main(): Promise<void> {
       // Sentences said in one breath: their phrases' ids joined by " + ", their values together.
       const phrase = matches.map((m) => m.entry.id).join(' + ');
       const values = Object.fromEntries(
-        matches.flatMap((m) => [...m.values].map(([type, v]) => [type, v.id])),
+        matches.flatMap((m) => [
+          ...[...m.values].map(([type, v]) => [type, v.id]),
+          // A time said with the phrase ("since last night"): labelled as `adjunct`.
+          ...(m.adjunct ? [['adjunct', m.adjunct.id]] : []),
+        ]),
       );
       if (entry.expected === undefined) {
         outcomes.push({ entry, language: from, phrase, verdict: 'unlabelled', ms });

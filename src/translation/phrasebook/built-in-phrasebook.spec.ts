@@ -52,17 +52,47 @@ describe('the built-in phrasebook', () => {
     }
   });
 
-  it('matches each canonical sentence, in each language, to itself', () => {
+  it('matches each canonical sentence and each other wording, in each language, to its phrase', () => {
     const misses: string[] = [];
     for (const entry of phrasebook.entries.values()) {
       if (entry.slots.length > 0) continue;
       for (const language of PHRASE_LANGUAGES) {
-        const outcome = phrasebook.match(
-          entry.texts[language].source.replace(/<([^|>]*)\|[^>]*>/g, '$1'),
-          language,
+        for (const template of [entry.texts[language], ...entry.also[language]]) {
+          const text = template.source.replace(/<([^|>]*)\|[^>]*>/g, '$1');
+          const outcome = phrasebook.match(text, language);
+          if (!outcome.matched || outcome.match.entry.id !== entry.id)
+            misses.push(`${entry.id} ${language} "${text}"`);
+        }
+      }
+    }
+    expect(misses).toEqual([]);
+  });
+
+  it('matches each wording with variables, filled with values of each type, to its phrase and values', () => {
+    const misses: string[] = [];
+    for (const entry of phrasebook.entries.values()) {
+      if (entry.slots.length === 0) continue;
+      // Three values of each type, spread over its list (sided body parts, numbers, drugs …).
+      for (const k of [0, 1, 2]) {
+        const values = new Map(
+          entry.slots.map((type) => {
+            const list = phrasebook.lexicon.values(type);
+            return [type, list[(k * 7 + 3) % list.length]] as const;
+          }),
         );
-        if (!outcome.matched || outcome.match.entry.id !== entry.id)
-          misses.push(`${entry.id} ${language}`);
+        for (const language of PHRASE_LANGUAGES) {
+          for (const template of [entry.texts[language], ...entry.also[language]]) {
+            const text = template.render(language, values, 'female');
+            const outcome = phrasebook.match(text, language);
+            const same =
+              outcome.matched &&
+              outcome.match.entry.id === entry.id &&
+              [...values].every(([type, value]) => outcome.match.values.get(type) === value);
+            // A phrase without variables that says the same words is preferred, and right.
+            const literal = outcome.matched && outcome.match.entry.slots.length === 0;
+            if (!same && !literal) misses.push(`${entry.id} ${language} "${text}"`);
+          }
+        }
       }
     }
     expect(misses).toEqual([]);

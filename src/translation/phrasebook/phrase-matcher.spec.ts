@@ -9,7 +9,8 @@ function matchOf(text: string, language: PhraseLanguage): string {
   const outcome = phrasebook.match(text, language);
   if (!outcome.matched) return `none (${outcome.reason})`;
   const values = [...outcome.match.values].map(([type, v]) => `${type}=${v.id}`).join(' ');
-  return values ? `${outcome.match.entry.id} ${values}` : outcome.match.entry.id;
+  const adjunct = outcome.match.adjunct ? ` @${outcome.match.adjunct.id}` : '';
+  return (values ? `${outcome.match.entry.id} ${values}` : outcome.match.entry.id) + adjunct;
 }
 
 describe('LanguageMatcher', () => {
@@ -63,8 +64,8 @@ describe('LanguageMatcher', () => {
     expect(matchOf('Le fa male esattamente questo braccio destro?', 'it')).toBe(
       'pain.body-part body_part=arm.right',
     );
-    // "now" is not emphasis: "Where does it hurt now?" asks about a change.
-    expect(matchOf('Where exactly does it hurt now?', 'en')).toBe('none (no_phrase)');
+    // "now" is not emphasis: the translation says it ("Where does it hurt now?" asks about a change).
+    expect(matchOf('Where exactly does it hurt now?', 'en')).toBe('pain.where @now');
   });
 
   it('does not read "tell me if it hurts" (a signal asked for later) as "does it hurt?"', () => {
@@ -97,6 +98,34 @@ describe('LanguageMatcher', () => {
     expect(matchOf('Have you had the pain for 3 years?', 'en')).toBe('pain.since duration=3.year');
   });
 
+  it('carries a time said before or after a phrase into its translation, when no phrase says it all', () => {
+    expect(matchOf('¿Le duele el brazo izquierdo desde anoche?', 'es')).toBe(
+      'pain.body-part body_part=arm.left @since-last-night',
+    );
+    expect(matchOf('Since last night, where does it hurt?', 'en')).toBe(
+      'pain.where @since-last-night',
+    );
+    expect(matchOf('Where does it hurt right now?', 'en')).toBe('pain.where @now');
+    // A phrase that says the time itself comes first.
+    expect(matchOf('You have no pain now?', 'en')).toBe('pain.no-pain-now');
+    // A time alone is no phrase, and a time inside the sentence is not an adjunct.
+    expect(matchOf('Since last night?', 'en')).toBe('none (no_phrase)');
+    expect(matchOf('Where since last night does it hurt?', 'en')).toBe('none (no_phrase)');
+    const [match] = phrasebook.matchUtterance(
+      'Avez-vous mal au bras gauche depuis hier soir ?',
+      'fr',
+    )!;
+    expect(phrasebook.render(match, 'es', undefined)).toBe(
+      '¿Le duele el brazo izquierdo desde anoche?',
+    );
+    expect(phrasebook.render(match, 'fr', undefined)).toBe(
+      'Avez-vous mal au bras gauche depuis hier soir ?',
+    );
+    expect(phrasebook.render(match, 'en', undefined)).toBe(
+      'Does your left arm hurt since last night?',
+    );
+  });
+
   it('reads values: durations in words or digits, doses with frequencies, drugs', () => {
     expect(matchOf('have you had the pain for three days', 'en')).toBe('pain.since duration=3.day');
     expect(matchOf('Have you had the pain for 2 weeks?', 'en')).toBe('pain.since duration=2.week');
@@ -122,7 +151,7 @@ describe('LanguageMatcher', () => {
     expect(matchOf('Does your arm hurt on the left?', 'en')).toMatch(/^none/);
     expect(matchOf('Does your arm not hurt?', 'en')).toMatch(/^none/);
     expect(matchOf("Doesn't it hurt?", 'en')).toMatch(/^none/);
-    expect(matchOf('Where does it hurt now?', 'en')).toMatch(/^none/);
+    expect(matchOf('Where does it hurt now and then?', 'en')).toMatch(/^none/);
     expect(matchOf('Where does it hurt at night?', 'en')).toMatch(/^none/);
     expect(matchOf('Does your arm hurt when you walk?', 'en')).toMatch(/^none/);
     expect(matchOf('Take 500 mg twice a day for 3 days.', 'en')).toMatch(/^none/);

@@ -3,12 +3,19 @@ import type { PhraseLanguage } from './phrase-language.js';
 import type { PhraseTemplate } from './template/phrase-template.js';
 import { UtteranceNormalizer } from './text/utterance-normalizer.js';
 import type { ValueLexicon } from './values/value-lexicon.js';
-import { type PhraseValue, type ValueType, VALUE_TYPES } from './values/value-types.js';
+import {
+  ADJUNCT_TYPES,
+  type PhraseValue,
+  type ValueType,
+  VALUE_TYPES,
+} from './values/value-types.js';
 
 /** A phrase and the values its variables take in what was said. */
 export interface PhraseMatch {
   readonly entry: PhraseEntry;
   readonly values: ReadonlyMap<ValueType, PhraseValue>;
+  /** A time said with the phrase ("since last night"), put at the end of its translation. */
+  readonly adjunct?: PhraseValue;
 }
 
 /** What the matcher found: a match, or why not (for metrics and the benchmark). */
@@ -24,6 +31,21 @@ type Item =
 interface Candidate {
   readonly entry: PhraseEntry;
   readonly template: PhraseTemplate;
+}
+
+/** A time value first or last, and the words without it (never nothing). */
+function adjunctReadings(items: readonly Item[]): [PhraseValue, Item[]][] {
+  if (items.length < 2) return [];
+  const found: [PhraseValue, Item[]][] = [];
+  const last = items[items.length - 1];
+  if (last.kind === 'value' && ADJUNCT_TYPES.has(last.value.type)) {
+    found.push([last.value, items.slice(0, -1)]);
+  }
+  const first = items[0];
+  if (first.kind === 'value' && ADJUNCT_TYPES.has(first.value.type)) {
+    found.push([first.value, items.slice(1)]);
+  }
+  return found;
 }
 
 /** A verified reading, and whether the wording it matched asks a question. */
@@ -110,10 +132,43 @@ export class LanguageMatcher {
   match(text: string): MatchOutcome {
     const segmentations = this.segmentations(this.normalizer.words(text));
     if (segmentations[0].length === 0) return { matched: false, reason: 'empty' };
-    if (isQuestion(text)) segmentations.push(...this.loneSymptomAsked(segmentations));
+    const readings = isQuestion(text)
+      ? [...segmentations, ...this.loneSymptomAsked(segmentations)]
+      : segmentations;
     const verified: Verified[] = [];
-    for (const items of segmentations) this.verifyReadings(items, verified);
-    return this.choose(text, verified);
+    for (const items of readings) this.verifyReadings(items, verified);
+    const whole = this.choose(text, verified);
+    if (whole.matched || whole.reason !== 'no_phrase') return whole;
+    return this.matchWithAdjunct(text, segmentations) ?? whole;
+  }
+
+  /**
+   * A phrase said with a time before or after it ("Any vomiting since last night?", "Today,
+   * did you eat?"), when no phrase says the whole: the phrase, and the time as its adjunct.
+   * Two phrases, or two times, that fit mean no match.
+   */
+  private matchWithAdjunct(text: string, segmentations: readonly Item[][]) {
+    const byAdjunct = new Map<PhraseValue, Verified[]>();
+    for (const items of segmentations) {
+      for (const [adjunct, rest] of adjunctReadings(items)) {
+        const verified = byAdjunct.get(adjunct) ?? [];
+        const readings = isQuestion(text) ? [rest, ...this.loneSymptomAsked([rest])] : [rest];
+        for (const reading of readings) this.verifyReadings(reading, verified);
+        byAdjunct.set(adjunct, verified);
+      }
+    }
+    const outcomes = [...byAdjunct].map(([adjunct, verified]) => ({
+      adjunct,
+      outcome: this.choose(text, verified),
+    }));
+    const matched = outcomes.flatMap(({ adjunct, outcome }) =>
+      outcome.matched ? [{ ...outcome.match, adjunct }] : [],
+    );
+    const ambiguous = outcomes.some(
+      ({ outcome }) => !outcome.matched && outcome.reason === 'ambiguous',
+    );
+    if (matched.length > 1 || ambiguous) return { matched: false, reason: 'ambiguous' } as const;
+    return matched.length === 1 ? ({ matched: true, match: matched[0] } as const) : undefined;
   }
 
   /** Every phrase that says what `items` say, with some of its values as variables. */

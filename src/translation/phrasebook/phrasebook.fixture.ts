@@ -153,6 +153,24 @@ values:
       it:
         - "la temperatura alta"
 `,
+  `type: when
+values:
+  - id: since-last-night
+    en: "since last night"
+    es: "desde anoche"
+    fr: "depuis hier soir"
+    pt-BR: "desde ontem à noite"
+    it: "da ieri sera"
+  - id: now
+    en: "now"
+    es: "ahora"
+    fr: "maintenant"
+    pt-BR: "agora"
+    it: "adesso"
+    also:
+      en:
+        - "right now"
+`,
   `type: frequency
 values:
   - id: twice-a-day

@@ -28,6 +28,14 @@ describe('PhrasebookService', () => {
     });
   });
 
+  it('says a time said with a phrase in both languages, and then no longer calls it reviewed', () => {
+    expect(service.translate('Where is the pain right now?', ENG, FRA)).toEqual({
+      text: 'Où avez-vous mal maintenant ?',
+      phraseId: 'pain.where',
+      understoodAs: 'Where does it hurt now?',
+    });
+  });
+
   it('answers nothing when no phrase matches, or for a language pair the phrasebook lacks', () => {
     expect(service.translate('Where does it hurt at night?', ENG, SPA)).toBeUndefined();
     expect(service.translate('Where does it hurt?', ENG, ENG)).toBeUndefined();

@@ -44,7 +44,8 @@ export class PhrasebookService {
     if (!matches) return undefined;
     const join = (parts: readonly string[]) => parts.join(' ');
     const plains = matches.map((m) => this.phrasebook.renderPlain(m, to, patientGender));
-    const reviewers = matches.map((m) => m.entry.reviewedBy);
+    // A time said with a phrase is the project's words joined to the reviewed ones: unreviewed.
+    const reviewers = matches.map((m) => (m.adjunct ? undefined : m.entry.reviewedBy));
     return {
       text: join(matches.map((m) => this.phrasebook.render(m, to, patientGender))),
       // Several sentences said in one breath: their phrases, in order.

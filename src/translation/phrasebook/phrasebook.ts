@@ -131,7 +131,8 @@ export class Phrasebook {
 
   /** The matched phrase in `language`, its values filled in, agreeing with the patient. */
   render(match: PhraseMatch, language: PhraseLanguage, gender: PatientGender): string {
-    return match.entry.texts[language].render(language, match.values, gender);
+    const text = match.entry.texts[language].render(language, match.values, gender);
+    return withAdjunct(text, match, language);
   }
 
   /** The phrase's plainer wording in `language`, when one is written. */
@@ -140,8 +141,16 @@ export class Phrasebook {
     language: PhraseLanguage,
     gender: PatientGender,
   ): string | undefined {
-    return match.entry.plain[language]?.render(language, match.values, gender);
+    const text = match.entry.plain[language]?.render(language, match.values, gender);
+    return text === undefined ? undefined : withAdjunct(text, match, language);
   }
+}
+
+/** The time said with a phrase, at the end of its sentence, before its closing punctuation. */
+function withAdjunct(text: string, match: PhraseMatch, language: PhraseLanguage): string {
+  if (!match.adjunct) return text;
+  const end = /\s*[?!.]*$/.exec(text)?.index ?? text.length;
+  return `${text.slice(0, end)} ${match.adjunct.languages[language].forms.bare}${text.slice(end)}`;
 }
 
 function yamlFiles(dir: string): string[] {

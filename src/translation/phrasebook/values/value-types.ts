@@ -13,6 +13,7 @@ export const VALUE_TYPES = [
   'frequency',
   'number',
   'dose',
+  'when',
 ] as const;
 export type ValueType = (typeof VALUE_TYPES)[number];
 
@@ -25,7 +26,12 @@ export const NOUN_TYPES: ReadonlySet<ValueType> = new Set([
   'test',
 ]);
 /** Types whose values are written whole, read from values/<type>.yaml. */
-export const FIXED_TYPES: ReadonlySet<ValueType> = new Set(['time_of_day', 'frequency']);
+export const FIXED_TYPES: ReadonlySet<ValueType> = new Set(['time_of_day', 'frequency', 'when']);
+/**
+ * Types whose value may follow (or open) any phrase as a time it is said about: "Have you
+ * vomited" + "since last night". The phrase's translation carries it at its end.
+ */
+export const ADJUNCT_TYPES: ReadonlySet<ValueType> = new Set(['when', 'time_of_day']);
 
 export const isValueType = (value: string): value is ValueType =>
   (VALUE_TYPES as readonly string[]).includes(value);
