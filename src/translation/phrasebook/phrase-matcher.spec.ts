@@ -39,6 +39,7 @@ describe('LanguageMatcher', () => {
     );
     expect(matchOf("you don't have pain now?", 'en')).toBe('none (no_phrase)');
     expect(matchOf('bueno, ¿dónde tiene el dolor?', 'es')).toBe('pain.where');
+    expect(matchOf('Please, can you tell me where the pain is?', 'en')).toBe('pain.where');
     // What a recognizer writes: no apostrophe, no capitals; a question that leaves out "do you have".
     expect(matchOf('whats the pain like', 'en')).toBe('none (no_phrase)');
     expect(matchOf('any pain in your right leg', 'en')).toBe('pain.body-part body_part=leg.right');
@@ -106,6 +107,8 @@ describe('LanguageMatcher', () => {
       'pain.where @since-last-night',
     );
     expect(matchOf('Where does it hurt right now?', 'en')).toBe('pain.where @now');
+    // "ahora" opens a question ("Ahora, ¿dónde…?"), but inside a value's name it is the value's.
+    expect(matchOf('¿Dónde le duele ahora mismo?', 'es')).toBe('pain.where @now');
     // A phrase that says the time itself comes first.
     expect(matchOf('You have no pain now?', 'en')).toBe('pain.no-pain-now');
     // A time alone is no phrase, and a time inside the sentence is not an adjunct.

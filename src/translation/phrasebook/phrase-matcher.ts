@@ -87,7 +87,7 @@ export class LanguageMatcher {
     this.normalizer = new UtteranceNormalizer(language);
     for (const value of lexicon.all()) {
       for (const surface of value.languages[language].surfaces) {
-        const words = this.normalizer.words(surface);
+        const words = this.normalizer.valueWords(surface);
         if (words.length === 0) continue;
         const list = this.spans.get(words[0]) ?? [];
         if (!list.some((s) => s.value === value && s.words.join(' ') === words.join(' '))) {

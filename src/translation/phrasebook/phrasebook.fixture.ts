@@ -170,6 +170,8 @@ values:
     also:
       en:
         - "right now"
+      es:
+        - "ahora mismo"
 `,
   `type: frequency
 values:

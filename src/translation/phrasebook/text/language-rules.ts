@@ -132,6 +132,7 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
     // Not "do": "Do you have a fever?" asks what "You have a fever." tells.
     ignorable: set('the a an this these please any your just um uh kindly some exactly also'),
     fillers: [
+      'please',
       'ok',
       'alright',
       'all right',

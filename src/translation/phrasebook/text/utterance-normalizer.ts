@@ -42,6 +42,11 @@ export class UtteranceNormalizer {
     this.closers = phrases(this.rules.closers);
   }
 
+  /** The words of a value's name ("ahora mismo"): as `words`, but nothing is an opener there. */
+  valueWords(text: string): string[] {
+    return this.numbers.replace(this.expand(this.tokenize(text)));
+  }
+
   /** The words of `text`, before the ignorable ones are dropped (see comparable). */
   words(text: string): string[] {
     const words = this.withoutFillers(this.expand(this.tokenize(text)));
