@@ -40,6 +40,8 @@ describe('LanguageMatcher', () => {
     expect(matchOf("you don't have pain now?", 'en')).toBe('none (no_phrase)');
     expect(matchOf('bueno, ¿dónde tiene el dolor?', 'es')).toBe('pain.where');
     expect(matchOf('Please, can you tell me where the pain is?', 'en')).toBe('pain.where');
+    // A request is the instruction; "Can you …" is not (it may ask whether the patient can).
+    expect(matchOf("I'd like you to tell me where the pain is.", 'en')).toBe('pain.where');
     // What a recognizer writes: no apostrophe, no capitals; a question that leaves out "do you have".
     expect(matchOf('whats the pain like', 'en')).toBe('none (no_phrase)');
     expect(matchOf('any pain in your right leg', 'en')).toBe('pain.body-part body_part=leg.right');

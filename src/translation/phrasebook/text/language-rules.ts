@@ -156,6 +156,14 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
       'i need to ask you',
       'i want to ask you',
       'i am going to ask you',
+      // A request is the instruction: "I need you to lie down" is "Lie down".
+      'i need you to',
+      'i would like you to',
+      'i want you to',
+      'i am going to ask you to',
+      'i am going to need you to',
+      'i will need you to',
+      'i will ask you to',
     ],
     closers: [
       'please',
