@@ -42,6 +42,14 @@ describe('nounForms', () => {
     expect(() => nounForms('es', 'brazo')).toThrow(/definite article/);
   });
 
+  it('reads an English plural from its mark (feet|pl), for the words that agree with it', () => {
+    expect(nounForms('en', 'feet|pl')).toMatchObject({
+      forms: { bare: 'feet', the: 'the feet' },
+      agreement: { plural: true },
+    });
+    expect(nounForms('en', 'foot').agreement.plural).toBe(false);
+  });
+
   it('puts the side after the noun, agreeing with it', () => {
     expect(sidedNoun('es', nounForms('es', 'la pierna'), 'left').forms.the).toBe(
       'la pierna izquierda',

@@ -84,7 +84,8 @@ export function nounForms(
   overrides: Partial<Record<NounForm, string>> = {},
 ): NounInLanguage {
   if (language === 'en') {
-    const bare = overrides.bare ?? written;
+    // "feet|pl": a plural, for the words that agree with it ("Do your feet hurt?").
+    const [bare, mark] = (overrides.bare ?? written).split('|');
     const forms: Record<NounForm, string> = {
       bare,
       the: `the ${bare}`,
@@ -94,7 +95,7 @@ export function nounForms(
       a: `${/^[aeiou]/i.test(bare) ? 'an' : 'a'} ${bare}`,
       have: bare,
     };
-    return { forms: { ...forms, ...overrides }, agreement: m() };
+    return { forms: { ...forms, ...overrides, bare }, agreement: m(mark === 'pl') };
   }
   const [phrase, genderMark] = written.split('|').map((s) => s.trim());
   const articles = ARTICLES[language];
