@@ -99,6 +99,9 @@ describe('LanguageMatcher', () => {
     expect(matchOf('Is your child 3 years old?', 'en')).toBe('paediatrics.age number=3');
     expect(matchOf('¿Su hijo tiene tres años?', 'es')).toBe('paediatrics.age number=3');
     expect(matchOf('Have you had the pain for 3 years?', 'en')).toBe('pain.since duration=3.year');
+    // The same words naming two values: "temperature" is a symptom (fever) and a test.
+    expect(matchOf("I'll measure your temperature.", 'en')).toBe('tests.measure test=temperature');
+    expect(matchOf('Do you have a temperature?', 'en')).toBe('fever.has symptom=fever');
   });
 
   it('carries a time said before or after a phrase into its translation, when no phrase says it all', () => {

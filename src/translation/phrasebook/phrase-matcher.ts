@@ -258,8 +258,9 @@ export class LanguageMatcher {
 
   /**
    * Ways to read words as words and values: the longest value first (as `items`), then, where
-   * values overlap or a shorter one fits ("3 years" is a duration, "3" a number before "years";
-   * "medicamento para la tensión" a drug, "la tensión baja" a condition), the other readings.
+   * values overlap, a shorter one fits or the same words name two values ("3 years" is a
+   * duration, "3" a number before "years"; "medicamento para la tensión" a drug, "la tensión
+   * baja" a condition; "temperature" a symptom and a test), the other readings.
    */
   private segmentations(words: readonly string[]): Item[][] {
     const found: Item[][] = [];
@@ -274,9 +275,8 @@ export class LanguageMatcher {
         walk(i + 1, [...items, { kind: 'slot', type: VALUE_TYPES[Number(slot[1])] }]);
         return;
       }
-      const fits = this.fitsAt(words, i).filter(
-        (span, k, all) => all.findIndex((s) => s.words.length === span.words.length) === k,
-      );
+      // Every value these words may name: "temperature" is a symptom and a test.
+      const fits = this.fitsAt(words, i);
       for (const span of fits)
         walk(i + span.words.length, [...items, { kind: 'value', value: span.value }]);
       const end = i + (fits[0]?.words.length ?? 1);

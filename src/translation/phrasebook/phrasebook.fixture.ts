@@ -83,6 +83,12 @@ phrases:
     fr: "Votre enfant a-t-il $number ans ?"
     pt-BR: "Seu filho tem $number anos?"
     it: "Suo figlio ha $number anni?"
+  - id: tests.measure
+    en: "I will measure your $test."
+    es: "Voy a medirle $test.the."
+    fr: "Je vais mesurer $test.the."
+    pt-BR: "Vou medir $test.the."
+    it: "Le misuro $test.the."
   - id: treatment.take-dose
     en: "Take $dose $frequency."
     es: "Tome $dose $frequency."
@@ -148,10 +154,21 @@ values:
     pt-BR: "a febre"
     it: "la febbre"
     also:
+      en:
+        - "temperature"
       es:
         - "la temperatura alta"
       it:
         - "la temperatura alta"
+`,
+  `type: test
+values:
+  - id: temperature
+    en: "temperature"
+    es: "la temperatura"
+    fr: "la température"
+    pt-BR: "a temperatura"
+    it: "la temperatura"
 `,
   `type: when
 values:
