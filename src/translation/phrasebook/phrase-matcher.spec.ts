@@ -54,19 +54,19 @@ describe('LanguageMatcher', () => {
     );
   });
 
-  it('ignores emphasis and demonstratives, and opens with "d’accord" or "de acuerdo"', () => {
+  it('ignores emphasis, not demonstratives, and opens with "d’accord" or "de acuerdo"', () => {
     expect(matchOf('Where exactly is the pain?', 'en')).toBe('pain.where');
     expect(matchOf('¿Dónde tiene exactamente el dolor?', 'es')).toBe('pain.where');
     expect(matchOf('De acuerdo, ¿dónde tiene el dolor?', 'es')).toBe('pain.where');
     expect(matchOf("D'accord, avez-vous mal au bras gauche ?", 'fr')).toBe(
       'pain.body-part body_part=arm.left',
     );
-    expect(matchOf('Esse braço direito está doendo?', 'pt-BR')).toBe(
+    expect(matchOf('Le fa male esattamente il braccio destro?', 'it')).toBe(
       'pain.body-part body_part=arm.right',
     );
-    expect(matchOf('Le fa male esattamente questo braccio destro?', 'it')).toBe(
-      'pain.body-part body_part=arm.right',
-    );
+    // "This hospital" is not "hospital", nor "this arm" (the one I point at) "your arm".
+    expect(matchOf('Esse braço direito está doendo?', 'pt-BR')).toBe('none (no_phrase)');
+    expect(matchOf('Does this arm hurt?', 'en')).toBe('none (no_phrase)');
     // "now" is not emphasis: the translation says it ("Where does it hurt now?" asks about a change).
     expect(matchOf('Where exactly does it hurt now?', 'en')).toBe('pain.where @now');
   });

@@ -129,8 +129,9 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
       wanna: 'want to',
       okay: 'ok',
     },
-    // Not "do": "Do you have a fever?" asks what "You have a fever." tells.
-    ignorable: set('the a an this these please any your just um uh kindly some exactly also'),
+    // Not "do": "Do you have a fever?" asks what "You have a fever." tells. Not "this": "this
+    // hospital" is not "hospital" (nor, in any language, a demonstrative).
+    ignorable: set('the a an please any your just um uh kindly some exactly also'),
     fillers: [
       'please',
       'ok',
@@ -190,9 +191,8 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
       'por favor': '',
       'todo esto': 'esto',
     },
-    // Not "esta": without its accent it is also "está".
     ignorable: set(
-      'el la los las un una unos unas usted su sus algun alguna algunos algunas este esto estos estas exactamente tambien',
+      'el la los las un una unos unas usted su sus algun alguna algunos algunas exactamente tambien',
     ),
     fillers: [
       'bueno',
@@ -236,7 +236,7 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
       'tout ca': 'ca',
       'tout cela': 'cela',
     },
-    ignorable: set('le la les l un une ne n votre vos t ce cet cette ces exactement aussi'),
+    ignorable: set('le la les l un une ne n votre vos t exactement aussi'),
     fillers: [
       'bon',
       'alors',
@@ -279,9 +279,8 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
       'por favor': '',
       'tudo isso': 'isso',
     },
-    // Not "esta": without its accent it is also "está".
     ignorable: set(
-      'o a os as um uma uns umas senhor senhora voce seu sua seus suas algum alguma esse essa esses essas isso este estes estas exatamente tambem',
+      'o a os as um uma uns umas senhor senhora voce seu sua seus suas algum alguma exatamente tambem',
     ),
     fillers: [
       'bom',
@@ -337,9 +336,7 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
       'per favore': '',
       'tutto questo': 'questo',
     },
-    ignorable: set(
-      'il lo la l i gli le un uno una lei suo sua suoi sue qualche questo questa questi queste esattamente anche',
-    ),
+    ignorable: set('il lo la l i gli le un uno una lei suo sua suoi sue qualche esattamente anche'),
     fillers: [
       'bene',
       'allora',
