@@ -38,7 +38,8 @@ const SENTENCES = [
   // Not a fixed phrase (issue 31), whose card says what was understood as well.
   '¿Desde cuándo tiene este dolor de cabeza tan fuerte?',
   'Since yesterday morning, and I have a fever too.',
-  '¿Ha tomado algún medicamento para el dolor hoy?',
+  // Not a fixed phrase either ("… hoy?" is one, with the time: issue 31).
+  '¿Ha tomado algún medicamento para el dolor en casa?',
   'Only some paracetamol last night.',
 ];
 

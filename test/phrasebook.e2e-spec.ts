@@ -66,16 +66,22 @@ describe('fixed phrases on the REST API and in sessions', () => {
     });
   });
 
-  it('REST: a near miss goes to the machine, and says so', async () => {
+  it('REST: a near miss goes to the machine, and says so; a time said with a phrase stays with it', async () => {
     for (const text of [
       'Does it not burn when you pee?',
-      'Does it burn when you pee at night?',
+      'Does it burn when you pee on the left side?',
       'Does it burn when you pee and when you sit?',
     ]) {
       const res = await translate(text);
       expect(res.body.origin).toBe('machine');
       expect(res.body).not.toHaveProperty('phrase_id');
     }
+    const atNight = await translate('Does it burn when you pee at night?');
+    expect(atNight.body).toMatchObject({
+      translated_text: phraseText('urinary.burning', 'es').replace(/\?$/, ' por la noche?'),
+      origin: 'phrasebook',
+      phrase_id: 'urinary.burning',
+    });
   });
 
   it('session: the clinician’s phrase reaches the patient with what was understood, no round trip, archived with its origin', async () => {
