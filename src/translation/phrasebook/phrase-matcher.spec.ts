@@ -67,6 +67,8 @@ describe('LanguageMatcher', () => {
     // "This hospital" is not "hospital", nor "this arm" (the one I point at) "your arm".
     expect(matchOf('Esse braço direito está doendo?', 'pt-BR')).toBe('none (no_phrase)');
     expect(matchOf('Does this arm hurt?', 'en')).toBe('none (no_phrase)');
+    // Italian "gli" is "the" and "to him": "Gli fa male il braccio destro?" is about someone else.
+    expect(matchOf('Gli fa male il braccio destro?', 'it')).toBe('none (no_phrase)');
     // "now" is not emphasis: the translation says it ("Where does it hurt now?" asks about a change).
     expect(matchOf('Where exactly does it hurt now?', 'en')).toBe('pain.where @now');
   });
