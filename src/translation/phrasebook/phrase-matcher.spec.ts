@@ -13,6 +13,13 @@ function matchOf(text: string, language: PhraseLanguage): string {
   return (values ? `${outcome.match.entry.id} ${values}` : outcome.match.entry.id) + adjunct;
 }
 
+/** Each text's match, compared all at once (a failure shows every case). */
+function expectMatches(cases: readonly (readonly [string, PhraseLanguage, string])[]) {
+  expect(cases.map(([text, language]) => matchOf(text, language))).toEqual(
+    cases.map(([, , expected]) => expected),
+  );
+}
+
 describe('LanguageMatcher', () => {
   it('matches a canonical sentence in each of the five languages', () => {
     expect(matchOf('Where does it hurt?', 'en')).toBe('pain.where');
@@ -29,98 +36,96 @@ describe('LanguageMatcher', () => {
   });
 
   it('accepts other wordings, fillers, contractions and a recognizer’s lowercase without punctuation', () => {
-    expect(matchOf('okay so where is the pain', 'en')).toBe('pain.where');
-    expect(matchOf('Can you tell me where the pain is?', 'en')).toBe('pain.where');
-    expect(matchOf('do you have any pain in your tummy', 'en')).toBe(
-      'pain.body-part body_part=stomach',
-    );
-    expect(matchOf('est-ce que vous avez mal au bras gauche', 'fr')).toBe(
-      'pain.body-part body_part=arm.left',
-    );
-    expect(matchOf("you don't have pain now?", 'en')).toBe('none (no_phrase)');
-    expect(matchOf('bueno, ¿dónde tiene el dolor?', 'es')).toBe('pain.where');
-    expect(matchOf('Please, can you tell me where the pain is?', 'en')).toBe('pain.where');
-    // A request is the instruction; "Can you …" is not (it may ask whether the patient can).
-    expect(matchOf("I'd like you to tell me where the pain is.", 'en')).toBe('pain.where');
-    // What a recognizer writes: no apostrophe, no capitals; a question that leaves out "do you have".
-    expect(matchOf('whats the pain like', 'en')).toBe('none (no_phrase)');
-    expect(matchOf('any pain in your right leg', 'en')).toBe('pain.body-part body_part=leg.right');
-    expect(matchOf('dont you have pain now', 'en')).toBe('none (no_phrase)');
-    expect(matchOf("Have you got pain in this arm? I've got a question", 'en')).toBe(
-      'none (no_phrase)',
-    );
-    expect(matchOf('have you got pain in your left arm', 'en')).toBe(
-      'pain.body-part body_part=arm.left',
-    );
+    expectMatches([
+      ['okay so where is the pain', 'en', 'pain.where'],
+      ['Can you tell me where the pain is?', 'en', 'pain.where'],
+      ['do you have any pain in your tummy', 'en', 'pain.body-part body_part=stomach'],
+      ['est-ce que vous avez mal au bras gauche', 'fr', 'pain.body-part body_part=arm.left'],
+      ["you don't have pain now?", 'en', 'none (no_phrase)'],
+      ['bueno, ¿dónde tiene el dolor?', 'es', 'pain.where'],
+      ['Please, can you tell me where the pain is?', 'en', 'pain.where'],
+      // A request is the instruction; "Can you …" is not (it may ask whether the patient can).
+      ["I'd like you to tell me where the pain is.", 'en', 'pain.where'],
+      // What a recognizer writes: no apostrophe, no capitals; a question that leaves out "do you have".
+      ['whats the pain like', 'en', 'none (no_phrase)'],
+      ['any pain in your right leg', 'en', 'pain.body-part body_part=leg.right'],
+      ['dont you have pain now', 'en', 'none (no_phrase)'],
+      ["Have you got pain in this arm? I've got a question", 'en', 'none (no_phrase)'],
+      ['have you got pain in your left arm', 'en', 'pain.body-part body_part=arm.left'],
+    ]);
   });
 
   it('ignores emphasis, not demonstratives, and opens with "d’accord" or "de acuerdo"', () => {
-    expect(matchOf('Where exactly is the pain?', 'en')).toBe('pain.where');
-    expect(matchOf('¿Dónde tiene exactamente el dolor?', 'es')).toBe('pain.where');
-    expect(matchOf('De acuerdo, ¿dónde tiene el dolor?', 'es')).toBe('pain.where');
-    expect(matchOf("D'accord, avez-vous mal au bras gauche ?", 'fr')).toBe(
-      'pain.body-part body_part=arm.left',
-    );
-    expect(matchOf('Le fa male esattamente il braccio destro?', 'it')).toBe(
-      'pain.body-part body_part=arm.right',
-    );
-    // "This hospital" is not "hospital", nor "this arm" (the one I point at) "your arm".
-    expect(matchOf('Esse braço direito está doendo?', 'pt-BR')).toBe('none (no_phrase)');
-    expect(matchOf('Does this arm hurt?', 'en')).toBe('none (no_phrase)');
-    // Italian "gli" is "the" and "to him": "Gli fa male il braccio destro?" is about someone else.
-    expect(matchOf('Gli fa male il braccio destro?', 'it')).toBe('none (no_phrase)');
-    // "now" is not emphasis: the translation says it ("Where does it hurt now?" asks about a change).
-    expect(matchOf('Where exactly does it hurt now?', 'en')).toBe('pain.where @now');
+    expectMatches([
+      ['Where exactly is the pain?', 'en', 'pain.where'],
+      ['¿Dónde tiene exactamente el dolor?', 'es', 'pain.where'],
+      ['De acuerdo, ¿dónde tiene el dolor?', 'es', 'pain.where'],
+      ["D'accord, avez-vous mal au bras gauche ?", 'fr', 'pain.body-part body_part=arm.left'],
+      ['Le fa male esattamente il braccio destro?', 'it', 'pain.body-part body_part=arm.right'],
+      // "This hospital" is not "hospital", nor "this arm" (the one I point at) "your arm".
+      ['Esse braço direito está doendo?', 'pt-BR', 'none (no_phrase)'],
+      ['Does this arm hurt?', 'en', 'none (no_phrase)'],
+      // Italian "gli" is "the" and "to him": "Gli fa male il braccio destro?" is about someone else.
+      ['Gli fa male il braccio destro?', 'it', 'none (no_phrase)'],
+      // "now" is not emphasis: the translation says it ("Where does it hurt now?" asks about a change).
+      ['Where exactly does it hurt now?', 'en', 'pain.where @now'],
+    ]);
   });
 
   it('does not read "tell me if it hurts" (a signal asked for later) as "does it hurt?"', () => {
-    expect(matchOf('Can you tell me if your arm hurts?', 'en')).toBe(
-      'pain.body-part body_part=arm',
-    );
-    expect(matchOf('Tell me if your arm hurts.', 'en')).toBe('none (no_phrase)');
-    expect(matchOf('Dígame si le duele el brazo izquierdo.', 'es')).toBe('none (no_phrase)');
-    expect(matchOf('Mi dica se le fa male il braccio destro.', 'it')).toBe('none (no_phrase)');
+    expectMatches([
+      ['Can you tell me if your arm hurts?', 'en', 'pain.body-part body_part=arm'],
+      ['Tell me if your arm hurts.', 'en', 'none (no_phrase)'],
+      ['Dígame si le duele el brazo izquierdo.', 'es', 'none (no_phrase)'],
+      ['Mi dica se le fa male il braccio destro.', 'it', 'none (no_phrase)'],
+    ]);
   });
 
   it('asks about a symptom said alone with a question mark, and tells a question from a statement by its punctuation', () => {
-    expect(matchOf('¿Fiebre?', 'es')).toBe('fever.has symptom=fever');
-    expect(matchOf('De la fièvre ?', 'fr')).toBe('fever.has symptom=fever');
-    expect(matchOf('Febbre?', 'it')).toBe('fever.has symptom=fever');
-    expect(matchOf('Fever?', 'en')).toBe('fever.has symptom=fever');
-    expect(matchOf('Fever.', 'en')).toBe('none (no_phrase)');
-    // Without punctuation only the words are left, and they say both.
-    expect(matchOf('¿Tiene la temperatura alta?', 'es')).toBe('fever.has symptom=fever');
-    expect(matchOf('Tiene la temperatura alta.', 'es')).toBe('fever.temperature-high');
-    expect(matchOf('tiene la temperatura alta', 'es')).toBe('none (ambiguous)');
-    expect(matchOf('Ha la temperatura alta?', 'it')).toBe('fever.has symptom=fever');
-    // English asks by word order: a recognizer's period does not make a statement of it.
-    expect(matchOf('Do you have a fever.', 'en')).toBe('fever.has symptom=fever');
+    expectMatches([
+      ['¿Fiebre?', 'es', 'fever.has symptom=fever'],
+      ['De la fièvre ?', 'fr', 'fever.has symptom=fever'],
+      ['Febbre?', 'it', 'fever.has symptom=fever'],
+      ['Fever?', 'en', 'fever.has symptom=fever'],
+      ['Fever.', 'en', 'none (no_phrase)'],
+      ['¿Tiene la temperatura alta?', 'es', 'fever.has symptom=fever'],
+      ['Tiene la temperatura alta.', 'es', 'fever.temperature-high'],
+      // Without punctuation only the words are left, and they say both.
+      ['tiene la temperatura alta', 'es', 'none (ambiguous)'],
+      ['Ha la temperatura alta?', 'it', 'fever.has symptom=fever'],
+      // English asks by word order: a recognizer's period does not make a statement of it.
+      ['Do you have a fever.', 'en', 'fever.has symptom=fever'],
+    ]);
   });
 
   it('reads overlapping values every way: "3 years" as a duration, or a number before "years"', () => {
-    expect(matchOf('Is your child 3 years old?', 'en')).toBe('paediatrics.age number=3');
-    expect(matchOf('¿Su hijo tiene tres años?', 'es')).toBe('paediatrics.age number=3');
-    expect(matchOf('Have you had the pain for 3 years?', 'en')).toBe('pain.since duration=3.year');
-    // The same words naming two values: "temperature" is a symptom (fever) and a test.
-    expect(matchOf("I'll measure your temperature.", 'en')).toBe('tests.measure test=temperature');
-    expect(matchOf('Do you have a temperature?', 'en')).toBe('fever.has symptom=fever');
+    expectMatches([
+      ['Is your child 3 years old?', 'en', 'paediatrics.age number=3'],
+      ['¿Su hijo tiene tres años?', 'es', 'paediatrics.age number=3'],
+      ['Have you had the pain for 3 years?', 'en', 'pain.since duration=3.year'],
+      // The same words naming two values: "temperature" is a symptom (fever) and a test.
+      ["I'll measure your temperature.", 'en', 'tests.measure test=temperature'],
+      ['Do you have a temperature?', 'en', 'fever.has symptom=fever'],
+    ]);
   });
 
   it('carries a time said before or after a phrase into its translation, when no phrase says it all', () => {
-    expect(matchOf('¿Le duele el brazo izquierdo desde anoche?', 'es')).toBe(
-      'pain.body-part body_part=arm.left @since-last-night',
-    );
-    expect(matchOf('Since last night, where does it hurt?', 'en')).toBe(
-      'pain.where @since-last-night',
-    );
-    expect(matchOf('Where does it hurt right now?', 'en')).toBe('pain.where @now');
-    // "ahora" opens a question ("Ahora, ¿dónde…?"), but inside a value's name it is the value's.
-    expect(matchOf('¿Dónde le duele ahora mismo?', 'es')).toBe('pain.where @now');
-    // A phrase that says the time itself comes first.
-    expect(matchOf('You have no pain now?', 'en')).toBe('pain.no-pain-now');
-    // A time alone is no phrase, and a time inside the sentence is not an adjunct.
-    expect(matchOf('Since last night?', 'en')).toBe('none (no_phrase)');
-    expect(matchOf('Where since last night does it hurt?', 'en')).toBe('none (no_phrase)');
+    expectMatches([
+      [
+        '¿Le duele el brazo izquierdo desde anoche?',
+        'es',
+        'pain.body-part body_part=arm.left @since-last-night',
+      ],
+      ['Since last night, where does it hurt?', 'en', 'pain.where @since-last-night'],
+      ['Where does it hurt right now?', 'en', 'pain.where @now'],
+      // "ahora" opens a question ("Ahora, ¿dónde…?"), but inside a value's name it is the value's.
+      ['¿Dónde le duele ahora mismo?', 'es', 'pain.where @now'],
+      // A phrase that says the time itself comes first.
+      ['You have no pain now?', 'en', 'pain.no-pain-now'],
+      // A time alone is no phrase, and a time inside the sentence is not an adjunct.
+      ['Since last night?', 'en', 'none (no_phrase)'],
+      ['Where since last night does it hurt?', 'en', 'none (no_phrase)'],
+    ]);
     const [match] = phrasebook.matchUtterance(
       'Avez-vous mal au bras gauche depuis hier soir ?',
       'fr',
