@@ -125,6 +125,9 @@ describe('LanguageMatcher', () => {
       // A time alone is no phrase, and a time inside the sentence is not an adjunct.
       ['Since last night?', 'en', 'none (no_phrase)'],
       ['Where since last night does it hurt?', 'en', 'none (no_phrase)'],
+      // A phrase that says when itself takes no other time: not "ever … recently".
+      ['Have you broken any bones?', 'en', 'past-history.fractures'],
+      ['Have you broken any bones recently?', 'en', 'none (no_phrase)'],
     ]);
     const [match] = phrasebook.matchUtterance(
       'Avez-vous mal au bras gauche depuis hier soir ?',

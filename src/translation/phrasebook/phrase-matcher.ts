@@ -33,6 +33,16 @@ interface Candidate {
   readonly template: PhraseTemplate;
 }
 
+/**
+ * A phrase that says when itself ("Have you ever broken a bone?", "… for $duration?") takes no
+ * other time: "ever" and "recently" together say neither.
+ */
+const OWN_TIME =
+  /\b(?:ever|never|before|already|still|yet|again|ago|recently|lately|today|tonight|tomorrow|yesterday|now|since|last|next|first|morning|afternoon|evening|night|week|month|year)\b/i;
+const saysItsOwnTime = (entry: PhraseEntry) =>
+  entry.slots.some((type) => type === 'duration' || ADJUNCT_TYPES.has(type)) ||
+  OWN_TIME.test(entry.texts.en.source);
+
 /** A time value first or last, and the words without it (never nothing). */
 function adjunctReadings(items: readonly Item[]): [PhraseValue, Item[]][] {
   if (items.length < 2) return [];
@@ -154,7 +164,10 @@ export class LanguageMatcher {
         const verified = byAdjunct.get(adjunct) ?? [];
         const readings = isQuestion(text) ? [rest, ...this.loneSymptomAsked([rest])] : [rest];
         for (const reading of readings) this.verifyReadings(reading, verified);
-        byAdjunct.set(adjunct, verified);
+        byAdjunct.set(
+          adjunct,
+          verified.filter((m) => !saysItsOwnTime(m.entry)),
+        );
       }
     }
     const outcomes = [...byAdjunct].map(([adjunct, verified]) => ({

@@ -89,6 +89,15 @@ phrases:
     fr: "Je vais mesurer $test.the."
     pt-BR: "Vou medir $test.the."
     it: "Le misuro $test.the."
+  - id: past-history.fractures
+    en: "Have you ever broken a bone?"
+    es: "¿Se ha roto alguna vez un hueso?"
+    fr: "Vous êtes-vous déjà cassé un os ?"
+    pt-BR: "Já quebrou algum osso?"
+    it: "Si è mai rotto un osso?"
+    also:
+      en:
+        - "Have you broken any bones?"
   - id: treatment.take-dose
     en: "Take $dose $frequency."
     es: "Tome $dose $frequency."
@@ -178,6 +187,12 @@ values:
     fr: "depuis hier soir"
     pt-BR: "desde ontem à noite"
     it: "da ieri sera"
+  - id: recently
+    en: "recently"
+    es: "últimamente"
+    fr: "récemment"
+    pt-BR: "ultimamente"
+    it: "di recente"
   - id: now
     en: "now"
     es: "ahora"
