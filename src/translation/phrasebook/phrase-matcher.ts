@@ -1,14 +1,11 @@
 import type { PhraseEntry } from './phrase-entry.js';
 import type { PhraseLanguage } from './phrase-language.js';
 import type { PhraseTemplate } from './template/phrase-template.js';
+import { type Item, SentenceValues, slotWord } from './sentence-values.js';
 import { UtteranceNormalizer } from './text/utterance-normalizer.js';
+import { adjunctReadings, saysItsOwnTime } from './time-adjunct.js';
 import type { ValueLexicon } from './values/value-lexicon.js';
-import {
-  ADJUNCT_TYPES,
-  type PhraseValue,
-  type ValueType,
-  VALUE_TYPES,
-} from './values/value-types.js';
+import type { PhraseValue, ValueType } from './values/value-types.js';
 
 /** A phrase and the values its variables take in what was said. */
 export interface PhraseMatch {
@@ -23,57 +20,17 @@ export type MatchOutcome =
   | { readonly matched: true; readonly match: PhraseMatch }
   | { readonly matched: false; readonly reason: 'no_phrase' | 'ambiguous' | 'empty' };
 
-type Item =
-  | { readonly kind: 'word'; readonly word: string }
-  | { readonly kind: 'value'; readonly value: PhraseValue }
-  | { readonly kind: 'slot'; readonly type: ValueType };
-
 interface Candidate {
   readonly entry: PhraseEntry;
   readonly template: PhraseTemplate;
 }
 
-/**
- * A phrase that says when itself ("Have you ever broken a bone?", "… for $duration?") takes no
- * other time: "ever" and "recently" together say neither.
- */
-const OWN_TIME =
-  /\b(?:ever|never|before|already|still|yet|again|ago|recently|lately|today|tonight|tomorrow|yesterday|now|since|last|next|first|morning|afternoon|evening|night|week|month|year)\b/i;
-const saysItsOwnTime = (entry: PhraseEntry) =>
-  entry.slots.some((type) => type === 'duration' || ADJUNCT_TYPES.has(type)) ||
-  OWN_TIME.test(entry.texts.en.source);
-
-/** A time value first or last, and the words without it (never nothing). */
-function adjunctReadings(items: readonly Item[]): [PhraseValue, Item[]][] {
-  if (items.length < 2) return [];
-  const found: [PhraseValue, Item[]][] = [];
-  const last = items[items.length - 1];
-  if (last.kind === 'value' && ADJUNCT_TYPES.has(last.value.type)) {
-    found.push([last.value, items.slice(0, -1)]);
-  }
-  const first = items[0];
-  if (first.kind === 'value' && ADJUNCT_TYPES.has(first.value.type)) {
-    found.push([first.value, items.slice(1)]);
-  }
-  return found;
-}
-
 /** A verified reading, and whether the wording it matched asks a question. */
 type Verified = PhraseMatch & { readonly asks: boolean };
-
-/** Readings of one sentence's values tried at most (overlapping values are rare). */
-const MAX_SEGMENTATIONS = 8;
-
-const range = (from: number, to: number) =>
-  Array.from({ length: Math.max(0, to - from) }, (_, k) => from + k);
 
 /** More values than this in one sentence: only readings with few variables are tried. */
 const MAX_SPANS_FOR_ALL_READINGS = 8;
 const GENDERS = ['male', 'female'] as const;
-
-/** Stand-in word for a variable while a template is read: digits, so it is never stemmed. */
-const slotWord = (type: ValueType) => `qq${VALUE_TYPES.indexOf(type)}qq`;
-const SLOT_WORD = /^qq(\d+)qq$/;
 
 /**
  * Finds the phrase a sentence of one language says, by retrieval and then verification.
@@ -86,8 +43,8 @@ const SLOT_WORD = /^qq(\d+)qq$/;
  * time the phrase does not carry means no match. Two phrases that both fit mean no match too.
  */
 export class LanguageMatcher {
-  private readonly spans = new Map<string, { words: string[]; value: PhraseValue }[]>();
   private readonly index = new Map<string, Candidate[]>();
+  private readonly valueReader: SentenceValues;
   readonly normalizer: UtteranceNormalizer;
 
   constructor(
@@ -95,18 +52,7 @@ export class LanguageMatcher {
     lexicon: ValueLexicon,
   ) {
     this.normalizer = new UtteranceNormalizer(language);
-    for (const value of lexicon.all()) {
-      for (const surface of value.languages[language].surfaces) {
-        const words = this.normalizer.valueWords(surface);
-        if (words.length === 0) continue;
-        const list = this.spans.get(words[0]) ?? [];
-        if (!list.some((s) => s.value === value && s.words.join(' ') === words.join(' '))) {
-          list.push({ words, value });
-        }
-        this.spans.set(words[0], list);
-      }
-    }
-    for (const list of this.spans.values()) list.sort((a, b) => b.words.length - a.words.length);
+    this.valueReader = new SentenceValues(language, lexicon, this.normalizer);
   }
 
   /** Indexes one text of an entry (its canonical or another wording) in this language. */
@@ -117,7 +63,7 @@ export class LanguageMatcher {
     for (const gender of genders) {
       for (const agreement of agreements) {
         const text = template.render(this.language, new Map(), gender, slotWord, agreement);
-        keys.add(this.signature(this.items(text)));
+        keys.add(this.signature(this.valueReader.items(text)));
       }
     }
     for (const key of keys) {
@@ -136,11 +82,13 @@ export class LanguageMatcher {
 
   /** The values recognized in a text, in order (for tools that label sentences). */
   valuesIn(text: string): PhraseValue[] {
-    return this.items(text).flatMap((item) => (item.kind === 'value' ? [item.value] : []));
+    return this.valueReader
+      .items(text)
+      .flatMap((item) => (item.kind === 'value' ? [item.value] : []));
   }
 
   match(text: string): MatchOutcome {
-    const segmentations = this.segmentations(this.normalizer.words(text));
+    const segmentations = this.valueReader.segmentations(this.normalizer.words(text));
     if (segmentations[0].length === 0) return { matched: false, reason: 'empty' };
     const readings = isQuestion(text)
       ? [...segmentations, ...this.loneSymptomAsked(segmentations)]
@@ -262,78 +210,11 @@ export class LanguageMatcher {
     const genders = template.agreesWithPatient ? GENDERS : ([undefined] as const);
     return genders.some((gender) => {
       const words = this.normalizer.words(template.render(this.language, values, gender));
-      return this.segmentations(words).some((items) => {
+      return this.valueReader.segmentations(words).some((items) => {
         const written = this.tokens(items);
         return sameBag(bag(written), said.bag) && valueOrder(written) === said.values;
       });
     });
-  }
-
-  /**
-   * Ways to read words as words and values: the longest value first (as `items`), then, where
-   * values overlap, a shorter one fits or the same words name two values ("3 years" is a
-   * duration, "3" a number before "years"; "medicamento para la tensión" a drug, "la tensión
-   * baja" a condition; "temperature" a symptom and a test), the other readings.
-   */
-  private segmentations(words: readonly string[]): Item[][] {
-    const found: Item[][] = [];
-    const walk = (i: number, items: Item[]) => {
-      if (found.length >= MAX_SEGMENTATIONS) return;
-      if (i >= words.length) {
-        found.push(items);
-        return;
-      }
-      const slot = SLOT_WORD.exec(words[i]);
-      if (slot) {
-        walk(i + 1, [...items, { kind: 'slot', type: VALUE_TYPES[Number(slot[1])] }]);
-        return;
-      }
-      // Every value these words may name: "temperature" is a symptom and a test.
-      const fits = this.fitsAt(words, i);
-      for (const span of fits)
-        walk(i + span.words.length, [...items, { kind: 'value', value: span.value }]);
-      const end = i + (fits[0]?.words.length ?? 1);
-      const overlapped =
-        fits.length > 0 &&
-        range(i + 1, end).some((j) =>
-          this.fitsAt(words, j).some((span) => j + span.words.length > end),
-        );
-      if (fits.length === 0 || overlapped)
-        walk(i + 1, [...items, { kind: 'word', word: words[i] }]);
-    };
-    walk(0, []);
-    return found;
-  }
-
-  /** The values whose words start at `i`, longest first. */
-  private fitsAt(words: readonly string[], i: number) {
-    return (this.spans.get(words[i]) ?? []).filter((s) =>
-      s.words.every((word, k) => words[i + k] === word),
-    );
-  }
-
-  /** Words and recognized values, longest value first. */
-  private items(text: string): Item[] {
-    const words = this.normalizer.words(text);
-    const items: Item[] = [];
-    for (let i = 0; i < words.length;) {
-      const slot = SLOT_WORD.exec(words[i]);
-      if (slot) {
-        items.push({ kind: 'slot', type: VALUE_TYPES[Number(slot[1])] });
-        i++;
-        continue;
-      }
-      const span = this.spans
-        .get(words[i])
-        ?.find((s) => s.words.every((word, k) => words[i + k] === word));
-      if (span) {
-        items.push({ kind: 'value', value: span.value });
-        i += span.words.length;
-      } else {
-        items.push({ kind: 'word', word: words[i++] });
-      }
-    }
-    return items;
   }
 
   /**
