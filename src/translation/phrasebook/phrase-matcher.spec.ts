@@ -65,6 +65,9 @@ describe('LanguageMatcher', () => {
       // "This hospital" is not "hospital", nor "this arm" (the one I point at) "your arm".
       ['Esse braço direito está doendo?', 'pt-BR', 'none (no_phrase)'],
       ['Does this arm hurt?', 'en', 'none (no_phrase)'],
+      // Before a symptom, a demonstrative is the article: "this fever" is the patient's fever.
+      ['¿Tiene esta fiebre?', 'es', 'fever.has symptom=fever'],
+      ['Do you have this fever?', 'en', 'fever.has symptom=fever'],
       // Italian "gli" is "the" and "to him": "Gli fa male il braccio destro?" is about someone else.
       ['Gli fa male il braccio destro?', 'it', 'none (no_phrase)'],
       // "now" is not emphasis: the translation says it ("Where does it hurt now?" asks about a change).

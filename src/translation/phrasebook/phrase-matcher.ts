@@ -25,6 +25,10 @@ interface Candidate {
   readonly template: PhraseTemplate;
 }
 
+const isSymptom = (item: Item | undefined) =>
+  (item?.kind === 'value' && item.value.type === 'symptom') ||
+  (item?.kind === 'slot' && item.type === 'symptom');
+
 /** A verified reading, and whether the wording it matched asks a question. */
 type Verified = PhraseMatch & { readonly asks: boolean };
 
@@ -236,11 +240,15 @@ export class LanguageMatcher {
     );
   }
 
-  /** Comparable tokens: stems, values as `v:type:id`, variables as `$type`. */
+  /**
+   * Comparable tokens: stems, values as `v:type:id`, variables as `$type`; a demonstrative before
+   * a symptom ("this cough") is its article.
+   */
   private tokens(items: readonly Item[]): string[] {
-    return items.flatMap((item) => {
+    return items.flatMap((item, i) => {
       if (item.kind === 'slot') return [`$${item.type}`];
       if (item.kind === 'value') return [`v:${item.value.type}:${item.value.id}`];
+      if (this.normalizer.isDemonstrative(item.word) && isSymptom(items[i + 1])) return [];
       const word = this.normalizer.comparable(item.word);
       return word === undefined ? [] : [word];
     });

@@ -39,6 +39,11 @@ export interface LanguageRules {
   readonly numberLocale: string;
   /** Prepositions: never stemmed, and loosened before a variable when phrases are looked up. */
   readonly prepositions: ReadonlySet<string>;
+  /**
+   * Demonstratives: words, except before a symptom, where "this cough" is the patient's cough
+   * ("How long have you had this cough?"); "this hospital" is not "hospital".
+   */
+  readonly demonstratives: ReadonlySet<string>;
 }
 
 const set = (words: string) => new Set(words.split(/\s+/).filter(Boolean));
@@ -183,6 +188,7 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
     loneSymptom: 'do you have',
     asksByWordOrder: true,
     prepositions: set('in on to of at for with from into'),
+    demonstratives: set('this these that those'),
   },
   es: {
     contractions: {
@@ -220,6 +226,7 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
     loneSymptom: 'tiene',
     asksByWordOrder: false,
     prepositions: set('de a en con por para'),
+    demonstratives: set('este esta estos estas ese esa esos esas'),
   },
   fr: {
     contractions: {
@@ -259,6 +266,7 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
     loneSymptom: 'avez vous',
     asksByWordOrder: false,
     prepositions: set('de a dans en pour avec sur'),
+    demonstratives: set('ce cet cette ces'),
   },
   'pt-BR': {
     contractions: {
@@ -305,6 +313,7 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
     loneSymptom: 'tem',
     asksByWordOrder: false,
     prepositions: set('de a em com para por'),
+    demonstratives: set('este esta estes estas esse essa esses essas'),
   },
   it: {
     contractions: {
@@ -361,5 +370,6 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
     loneSymptom: 'ha',
     asksByWordOrder: false,
     prepositions: set('di a in con per su da'),
+    demonstratives: set('questo questa questi queste quel quella quei quelle'),
   },
 };

@@ -78,6 +78,10 @@ export class UtteranceNormalizer {
     return this.rules.asksByWordOrder;
   }
 
+  isDemonstrative(word: string): boolean {
+    return this.rules.demonstratives.has(word);
+  }
+
   isPreposition(word: string): boolean {
     return this.rules.prepositions.has(word);
   }
