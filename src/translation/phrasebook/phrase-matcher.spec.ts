@@ -66,7 +66,7 @@ describe('LanguageMatcher', () => {
       ['Esse braço direito está doendo?', 'pt-BR', 'none (no_phrase)'],
       ['Does this arm hurt?', 'en', 'none (no_phrase)'],
       // Before a symptom, a demonstrative is the article: "this fever" is the patient's fever.
-      ['¿Tiene esta fiebre?', 'es', 'fever.has symptom=fever'],
+      ['¿Tiene esa fiebre?', 'es', 'fever.has symptom=fever'],
       ['Do you have this fever?', 'en', 'fever.has symptom=fever'],
       // Italian "gli" is "the" and "to him": "Gli fa male il braccio destro?" is about someone else.
       ['Gli fa male il braccio destro?', 'it', 'none (no_phrase)'],

@@ -226,7 +226,8 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
     loneSymptom: 'tiene',
     asksByWordOrder: false,
     prepositions: set('de a en con por para'),
-    demonstratives: set('este esta estos estas ese esa esos esas'),
+    // Not "esta": without its accent it is also "está" ("¿Está mareado?").
+    demonstratives: set('este estos estas ese esa esos esas'),
   },
   fr: {
     contractions: {
@@ -313,7 +314,8 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
     loneSymptom: 'tem',
     asksByWordOrder: false,
     prepositions: set('de a em com para por'),
-    demonstratives: set('este esta estes estas esse essa esses essas'),
+    // Not "esta": without its accent it is also "está" ("quanto está a dor?").
+    demonstratives: set('este estes estas esse essa esses essas'),
   },
   it: {
     contractions: {
