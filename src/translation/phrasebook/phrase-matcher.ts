@@ -116,15 +116,15 @@ export class LanguageMatcher {
         const verified = byAdjunct.get(adjunct) ?? [];
         const readings = isQuestion(text) ? [rest, ...this.loneSymptomAsked([rest])] : [rest];
         for (const reading of readings) this.verifyReadings(reading, verified);
-        byAdjunct.set(
-          adjunct,
-          verified.filter((m) => !saysItsOwnTime(m.entry)),
-        );
+        byAdjunct.set(adjunct, verified);
       }
     }
     const outcomes = [...byAdjunct].map(([adjunct, verified]) => ({
       adjunct,
-      outcome: this.choose(text, verified),
+      outcome: this.choose(
+        text,
+        verified.filter((m) => !saysItsOwnTime(m.entry)),
+      ),
     }));
     const matched = outcomes.flatMap(({ adjunct, outcome }) =>
       outcome.matched ? [{ ...outcome.match, adjunct }] : [],
@@ -230,9 +230,7 @@ export class LanguageMatcher {
       rest.length === 0 && only?.kind === 'value' && only.value.type === 'symptom'
         ? [
             [
-              ...this.normalizer
-                .loneSymptomQuestion()
-                .map((word): Item => ({ kind: 'word', word })),
+              ...this.normalizer.loneSymptomQuestion.map((word): Item => ({ kind: 'word', word })),
               only,
             ],
           ]

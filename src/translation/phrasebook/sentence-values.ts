@@ -42,26 +42,9 @@ export class SentenceValues {
     for (const list of this.spans.values()) list.sort((a, b) => b.words.length - a.words.length);
   }
 
-  /** Words and recognized values, longest value first. */
+  /** Words and recognized values, longest value first: the first of the segmentations. */
   items(text: string): Item[] {
-    const words = this.normalizer.words(text);
-    const items: Item[] = [];
-    for (let i = 0; i < words.length;) {
-      const slot = SLOT_WORD.exec(words[i]);
-      if (slot) {
-        items.push({ kind: 'slot', type: VALUE_TYPES[Number(slot[1])] });
-        i++;
-        continue;
-      }
-      const span = this.fitsAt(words, i)[0];
-      if (span) {
-        items.push({ kind: 'value', value: span.value });
-        i += span.words.length;
-      } else {
-        items.push({ kind: 'word', word: words[i++] });
-      }
-    }
-    return items;
+    return this.segmentations(this.normalizer.words(text), 1)[0];
   }
 
   /**
@@ -70,10 +53,10 @@ export class SentenceValues {
    * duration, "3" a number before "years"; "medicamento para la tensión" a drug, "la tensión
    * baja" a condition; "temperature" a symptom and a test), the other readings.
    */
-  segmentations(words: readonly string[]): Item[][] {
+  segmentations(words: readonly string[], most = MAX_SEGMENTATIONS): Item[][] {
     const found: Item[][] = [];
     const walk = (i: number, items: Item[]) => {
-      if (found.length >= MAX_SEGMENTATIONS) return;
+      if (found.length >= most) return;
       if (i >= words.length) {
         found.push(items);
         return;

@@ -20,6 +20,8 @@ export class UtteranceNormalizer {
   private readonly fillers: string[][];
   private readonly closers: string[][];
   private readonly stems = new Map<string, string>();
+  /** The words a symptom said alone leaves out ("Fever?" → "do you have"). */
+  readonly loneSymptomQuestion: readonly string[];
 
   constructor(readonly language: PhraseLanguage) {
     this.rules = LANGUAGE_RULES[language];
@@ -40,6 +42,7 @@ export class UtteranceNormalizer {
       list.map((filler) => this.expand(this.tokenize(filler))).sort((a, b) => b.length - a.length);
     this.fillers = phrases(this.rules.fillers);
     this.closers = phrases(this.rules.closers);
+    this.loneSymptomQuestion = this.expand(this.tokenize(this.rules.loneSymptom));
   }
 
   /** The words of a value's name ("ahora mismo"): as `words`, but nothing is an opener there. */
@@ -66,11 +69,6 @@ export class UtteranceNormalizer {
       this.stems.set(word, stem);
     }
     return stem;
-  }
-
-  /** The words a symptom said alone leaves out ("Fever?" → "do you have"). */
-  loneSymptomQuestion(): string[] {
-    return this.expand(this.tokenize(this.rules.loneSymptom));
   }
 
   /** Whether word order, not only punctuation, marks a question (see LanguageRules). */
