@@ -61,6 +61,9 @@ describe('LanguageMatcher', () => {
       ['¿Dónde tiene exactamente el dolor?', 'es', 'pain.where'],
       ['De acuerdo, ¿dónde tiene el dolor?', 'es', 'pain.where'],
       ["D'accord, avez-vous mal au bras gauche ?", 'fr', 'pain.body-part body_part=arm.left'],
+      // Brazilian "tá, e …" opens a question; "tá" alone is "está" ("Tá doendo?").
+      ['Tá, e onde está doendo?', 'pt-BR', 'pain.where'],
+      ['Tá doendo o braço direito?', 'pt-BR', 'none (no_phrase)'],
       ['Le fa male esattamente il braccio destro?', 'it', 'pain.body-part body_part=arm.right'],
       // "This hospital" is not "hospital", nor "this arm" (the one I point at) "your arm".
       ['Esse braço direito está doendo?', 'pt-BR', 'none (no_phrase)'],
@@ -144,6 +147,34 @@ describe('LanguageMatcher', () => {
     );
     expect(phrasebook.render(match, 'en', undefined)).toBe(
       'Does your left arm hurt since last night?',
+    );
+  });
+
+  it('carries where a symptom is, said at the end, into the translation of a phrase that names no place', () => {
+    expectMatches([
+      ['Do you feel tingling in your left leg?', 'en', 'pain.tingling @leg.left'],
+      ['¿Siente hormigueo en la pierna izquierda?', 'es', 'pain.tingling @leg.left'],
+      ['Sentez-vous des fourmillements dans la jambe gauche ?', 'fr', 'pain.tingling @leg.left'],
+      // "aux" / "nos" / "alla": the preposition is inside the body part's own form.
+      ['Sentez-vous des fourmillements aux yeux ?', 'fr', 'pain.tingling @eyes'],
+      ['A senhora sente formigamento na perna esquerda?', 'pt-BR', 'pain.tingling @leg.left'],
+      ['Sente formicolio alla gamba sinistra?', 'it', 'pain.tingling @leg.left'],
+      // Only after a phrase that names a symptom, only at the end, and never a second place.
+      ['Are you tired in your left leg?', 'en', 'none (no_phrase)'],
+      ['In your left leg, do you feel tingling?', 'en', 'none (no_phrase)'],
+      ['Does your left arm hurt in your leg?', 'en', 'none (no_phrase)'],
+      ['Do you feel tingling on your left leg?', 'en', 'none (no_phrase)'],
+    ]);
+    const outcome = phrasebook.match('Do you feel tingling in your left leg?', 'en');
+    if (!outcome.matched) throw new Error('no match');
+    expect(phrasebook.render(outcome.match, 'es', undefined)).toBe(
+      '¿Siente hormigueo en la pierna izquierda?',
+    );
+    expect(phrasebook.render(outcome.match, 'fr', undefined)).toBe(
+      'Sentez-vous des fourmillements dans la jambe gauche ?',
+    );
+    expect(phrasebook.render(outcome.match, 'it', undefined)).toBe(
+      'Sente formicolio nella gamba sinistra?',
     );
   });
 

@@ -3,6 +3,7 @@ import type { PhraseLanguage } from './phrase-language.js';
 import type { PhraseTemplate } from './template/phrase-template.js';
 import { type Item, SentenceValues, slotWord } from './sentence-values.js';
 import { UtteranceNormalizer } from './text/utterance-normalizer.js';
+import { placeAdjunctReadings, saysItsOwnPlace } from './place-adjunct.js';
 import { adjunctReadings, saysItsOwnTime } from './time-adjunct.js';
 import type { ValueLexicon } from './values/value-lexicon.js';
 import type { PhraseValue, ValueType } from './values/value-types.js';
@@ -11,7 +12,10 @@ import type { PhraseValue, ValueType } from './values/value-types.js';
 export interface PhraseMatch {
   readonly entry: PhraseEntry;
   readonly values: ReadonlyMap<ValueType, PhraseValue>;
-  /** A time said with the phrase ("since last night"), put at the end of its translation. */
+  /**
+   * A time said with the phrase ("since last night"), or where its symptom is ("in your feet"),
+   * put at the end of its translation.
+   */
   readonly adjunct?: PhraseValue;
 }
 
@@ -48,6 +52,7 @@ const GENDERS = ['male', 'female'] as const;
  */
 export class LanguageMatcher {
   private readonly index = new Map<string, Candidate[]>();
+  private readonly bodyParts = new Map<string, number>();
   private readonly valueReader: SentenceValues;
   readonly normalizer: UtteranceNormalizer;
 
@@ -112,7 +117,8 @@ export class LanguageMatcher {
   private matchWithAdjunct(text: string, segmentations: readonly Item[][]) {
     const byAdjunct = new Map<PhraseValue, Verified[]>();
     for (const items of segmentations) {
-      for (const [adjunct, rest] of adjunctReadings(items)) {
+      const found = [...adjunctReadings(items), ...placeAdjunctReadings(items, this.normalizer)];
+      for (const [adjunct, rest] of found) {
         const verified = byAdjunct.get(adjunct) ?? [];
         const readings = isQuestion(text) ? [rest, ...this.loneSymptomAsked([rest])] : [rest];
         for (const reading of readings) this.verifyReadings(reading, verified);
@@ -123,7 +129,11 @@ export class LanguageMatcher {
       adjunct,
       outcome: this.choose(
         text,
-        verified.filter((m) => !saysItsOwnTime(m.entry)),
+        verified.filter((m) =>
+          adjunct.type === 'body_part'
+            ? !saysItsOwnPlace(m.entry, this.bodyPartsIn)
+            : !saysItsOwnTime(m.entry),
+        ),
       ),
     }));
     const matched = outcomes.flatMap(({ adjunct, outcome }) =>
@@ -135,6 +145,18 @@ export class LanguageMatcher {
     if (matched.length > 1 || ambiguous) return { matched: false, reason: 'ambiguous' } as const;
     return matched.length === 1 ? ({ matched: true, match: matched[0] } as const) : undefined;
   }
+
+  /** How many body parts a phrase's canonical text names in this language (once per phrase). */
+  private readonly bodyPartsIn = (entry: PhraseEntry): number => {
+    let count = this.bodyParts.get(entry.id);
+    if (count === undefined) {
+      count = this.valuesIn(entry.texts[this.language].source).filter(
+        (value) => value.type === 'body_part',
+      ).length;
+      this.bodyParts.set(entry.id, count);
+    }
+    return count;
+  };
 
   /** Every phrase that says what `items` say, with some of its values as variables. */
   private verifyReadings(items: readonly Item[], verified: Verified[]) {

@@ -53,6 +53,12 @@ phrases:
     fr: "Vous n'avez plus mal ?"
     pt-BR: "Agora não tem dor?"
     it: "Adesso non ha dolore?"
+  - id: pain.tingling
+    en: "Do you feel tingling?"
+    es: "¿Siente hormigueo?"
+    fr: "Sentez-vous des fourmillements ?"
+    pt-BR: "<O senhor|A senhora> sente formigamento?"
+    it: "Sente formicolio?"
   - id: pain.tired
     en: "Are you tired?"
     es: "¿Está <cansado|cansada>?"
@@ -169,6 +175,12 @@ values:
         - "la temperatura alta"
       it:
         - "la temperatura alta"
+  - id: tingling
+    en: "tingling"
+    es: "el hormigueo"
+    fr: { the: "les fourmillements|m", have: "des fourmillements" }
+    pt-BR: "o formigamento"
+    it: { the: "il formicolio", have: "formicolio" }
 `,
   `type: test
 values:

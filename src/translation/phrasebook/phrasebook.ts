@@ -146,11 +146,13 @@ export class Phrasebook {
   }
 }
 
-/** The time said with a phrase, at the end of its sentence, before its closing punctuation. */
+/** The time or place said with a phrase, at the end of its sentence, before its punctuation. */
 function withAdjunct(text: string, match: PhraseMatch, language: PhraseLanguage): string {
   if (!match.adjunct) return text;
   const end = /\s*[?!.]*$/.exec(text)?.index ?? text.length;
-  return `${text.slice(0, end)} ${match.adjunct.languages[language].forms.bare}${text.slice(end)}`;
+  const { forms } = match.adjunct.languages[language];
+  const said = match.adjunct.type === 'body_part' ? forms.in_the : forms.bare;
+  return `${text.slice(0, end)} ${said}${text.slice(end)}`;
 }
 
 function yamlFiles(dir: string): string[] {

@@ -6,7 +6,12 @@ import { type PhraseValue, type ValueType, VALUE_TYPES } from './values/value-ty
 /** A word of a sentence, a value it names, or a phrase's variable. */
 export type Item =
   | { readonly kind: 'word'; readonly word: string }
-  | { readonly kind: 'value'; readonly value: PhraseValue }
+  | {
+      readonly kind: 'value';
+      readonly value: PhraseValue;
+      /** The words that named it ("en los pies": a form may carry its preposition). */
+      readonly words?: readonly string[];
+    }
   | { readonly kind: 'slot'; readonly type: ValueType };
 
 /** Stand-in word for a variable while a template is read: digits, so it is never stemmed. */
@@ -69,7 +74,10 @@ export class SentenceValues {
       // Every value these words may name: "temperature" is a symptom and a test.
       const fits = this.fitsAt(words, i);
       for (const span of fits)
-        walk(i + span.words.length, [...items, { kind: 'value', value: span.value }]);
+        walk(i + span.words.length, [
+          ...items,
+          { kind: 'value', value: span.value, words: span.words },
+        ]);
       const end = i + (fits[0]?.words.length ?? 1);
       const overlapped =
         fits.length > 0 &&

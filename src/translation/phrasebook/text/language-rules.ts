@@ -44,6 +44,11 @@ export interface LanguageRules {
    * ("How long have you had this cough?"); "this hospital" is not "hospital".
    */
   readonly demonstratives: ReadonlySet<string>;
+  /**
+   * Prepositions that say where a symptom is ("pins and needles in your feet"): one of these and
+   * a body part at the end of a sentence may follow a phrase that names a symptom and no place.
+   */
+  readonly placePrepositions: ReadonlySet<string>;
 }
 
 const set = (words: string) => new Set(words.split(/\s+/).filter(Boolean));
@@ -189,6 +194,7 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
     asksByWordOrder: true,
     prepositions: set('in on to of at for with from into'),
     demonstratives: set('this these that those'),
+    placePrepositions: set('in'),
   },
   es: {
     contractions: {
@@ -228,6 +234,7 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
     prepositions: set('de a en con por para'),
     // Not "esta": without its accent it is also "está" ("¿Está mareado?").
     demonstratives: set('este estos estas ese esa esos esas'),
+    placePrepositions: set('en'),
   },
   fr: {
     contractions: {
@@ -268,6 +275,7 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
     asksByWordOrder: false,
     prepositions: set('de a dans en pour avec sur'),
     demonstratives: set('ce cet cette ces'),
+    placePrepositions: set('dans a'),
   },
   'pt-BR': {
     contractions: {
@@ -300,6 +308,8 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
       'agora',
       'e',
       'ta bom',
+      // "Tá, e quando começou?": "tá" alone is also "está" ("Tá doendo?"), so only before "e".
+      'ta e',
       'tudo bem',
       'esta bem',
       'me diga',
@@ -316,6 +326,7 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
     prepositions: set('de a em com para por'),
     // Not "esta": without its accent it is also "está" ("quanto está a dor?").
     demonstratives: set('este estes estas esse essa esses essas'),
+    placePrepositions: set('em'),
   },
   it: {
     contractions: {
@@ -373,5 +384,6 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
     asksByWordOrder: false,
     prepositions: set('di a in con per su da'),
     demonstratives: set('questo questa questi queste quel quella quei quelle'),
+    placePrepositions: set('a in'),
   },
 };

@@ -80,6 +80,10 @@ export class UtteranceNormalizer {
     return this.rules.demonstratives.has(word);
   }
 
+  isPlacePreposition(word: string): boolean {
+    return this.rules.placePrepositions.has(word);
+  }
+
   isPreposition(word: string): boolean {
     return this.rules.prepositions.has(word);
   }
