@@ -178,6 +178,31 @@ describe('LanguageMatcher', () => {
     );
   });
 
+  it('reads values of one type said as alternatives ("a fever or tingling") as one value', () => {
+    expectMatches([
+      ['Do you have a fever or tingling?', 'en', 'fever.has symptom=fever+tingling'],
+      ['¿Tiene fiebre o hormigueo?', 'es', 'fever.has symptom=fever+tingling'],
+      ['Avez-vous de la fièvre ou des fourmillements ?', 'fr', 'fever.has symptom=fever+tingling'],
+      ['Tem febre ou formigamento?', 'pt-BR', 'fever.has symptom=fever+tingling'],
+      // Said alone, alternatives are asked about like one symptom.
+      ['Febbre o formicolio?', 'it', 'fever.has symptom=fever+tingling'],
+      [
+        'Are you allergic to penicillin or ibuprofen?',
+        'en',
+        'medication.allergic-to drug=penicillin+ibuprofen',
+      ],
+      [
+        'Does your left arm or your right leg hurt?',
+        'en',
+        'pain.body-part body_part=arm.left+leg.right',
+      ],
+      // Only a run an "or" closes, of one type, of different values: "and" asks about both.
+      ['Do you have a fever and tingling?', 'en', 'none (no_phrase)'],
+      ['Are you allergic to penicillin or anything else?', 'en', 'none (no_phrase)'],
+      ['Does your left arm or your left arm hurt?', 'en', 'none (no_phrase)'],
+    ]);
+  });
+
   it('reads values: durations in words or digits, doses with frequencies, drugs', () => {
     expect(matchOf('have you had the pain for three days', 'en')).toBe('pain.since duration=3.day');
     expect(matchOf('Have you had the pain for 2 weeks?', 'en')).toBe('pain.since duration=2.week');
@@ -271,6 +296,25 @@ describe('Phrasebook.render', () => {
     expect(render('Are you tired?', 'en', 'pt-BR', 'male')).toBe('O senhor está cansado?');
     expect(render('Are you tired?', 'en', 'es')).toBe('¿Está cansado/a?');
     expect(render('Are you tired?', 'en', 'pt-BR')).toBe('O senhor / A senhora está cansado/a?');
+  });
+
+  it('joins alternatives with each language’s "or"', () => {
+    expect(render('Do you have a fever or tingling?', 'en', 'es')).toBe(
+      '¿Tiene fiebre u hormigueo?',
+    );
+    expect(render('Do you have a fever or tingling?', 'en', 'fr')).toBe(
+      'Avez-vous de la fièvre ou des fourmillements ?',
+    );
+    expect(render('Are you allergic to penicillin or ibuprofen?', 'en', 'it', 'female')).toBe(
+      "È allergica alla penicillina o all'ibuprofene?",
+    );
+  });
+
+  it('takes no alternatives where a word agrees with them: "hinchado el brazo o la pierna" has no right form', () => {
+    expect(matchOf('Is your left arm or your left leg swollen?', 'en')).toBe('none (no_phrase)');
+    expect(matchOf('¿Tiene hinchados el brazo izquierdo o la pierna izquierda?', 'es')).toBe(
+      'none (no_phrase)',
+    );
   });
 
   it('agrees with a value: gender and number of the body part', () => {

@@ -115,17 +115,18 @@ export class LanguageMatcher {
    * Two phrases, or two times, that fit mean no match.
    */
   private matchWithAdjunct(text: string, segmentations: readonly Item[][]) {
-    const byAdjunct = new Map<PhraseValue, Verified[]>();
+    const byAdjunct = new Map<string, { adjunct: PhraseValue; verified: Verified[] }>();
     for (const items of segmentations) {
       const found = [...adjunctReadings(items), ...placeAdjunctReadings(items, this.normalizer)];
       for (const [adjunct, rest] of found) {
-        const verified = byAdjunct.get(adjunct) ?? [];
+        const key = `${adjunct.type}:${adjunct.id}`;
+        const { verified } = byAdjunct.get(key) ?? { adjunct, verified: [] };
         const readings = isQuestion(text) ? [rest, ...this.loneSymptomAsked([rest])] : [rest];
         for (const reading of readings) this.verifyReadings(reading, verified);
-        byAdjunct.set(adjunct, verified);
+        byAdjunct.set(key, { adjunct, verified });
       }
     }
-    const outcomes = [...byAdjunct].map(([adjunct, verified]) => ({
+    const outcomes = [...byAdjunct.values()].map(({ adjunct, verified }) => ({
       adjunct,
       outcome: this.choose(
         text,
@@ -180,6 +181,7 @@ export class LanguageMatcher {
       for (const candidate of this.index.get(this.signature(reading)) ?? []) {
         if (
           sameTypes(candidate.template.slots, values) &&
+          !agreesWithAlternatives(candidate.entry, values) &&
           this.verify(candidate.template, values, said)
         ) {
           const asks = isQuestion(candidate.template.source);
@@ -328,10 +330,23 @@ function sameBag(a: Map<string, number>, b: Map<string, number>): boolean {
   return true;
 }
 
+/**
+ * Whether a word of the phrase, in a language it is shown in, agrees with values said as
+ * alternatives: "hinchado el brazo o la pierna" has no one right form, so no match.
+ */
+const agreesWithAlternatives = (entry: PhraseEntry, values: Map<ValueType, PhraseValue>) =>
+  [...values].some(
+    ([type, value]) =>
+      value.parts !== undefined &&
+      [...Object.values(entry.texts), ...Object.values(entry.plain)].some((template) =>
+        template?.agreesWith.has(type),
+      ),
+  );
+
 const sameTypes = (slots: readonly ValueType[], values: Map<ValueType, PhraseValue>) =>
   slots.length === values.size && slots.every((type) => values.has(type));
 
 const sameValues = (
   a: ReadonlyMap<ValueType, PhraseValue>,
   b: ReadonlyMap<ValueType, PhraseValue>,
-) => a.size === b.size && [...a].every(([type, value]) => b.get(type) === value);
+) => a.size === b.size && [...a].every(([type, value]) => b.get(type)?.id === value.id);

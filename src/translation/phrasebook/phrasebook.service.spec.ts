@@ -9,6 +9,9 @@ const service = new PhrasebookService(
   - id: pain.where
     reviewed_by: "A. Rossi, certified medical interpreter, 2026-11"
     fr: "Où avez-vous mal ?"
+  - id: medication.allergic-to
+    reviewed_by: "A. Rossi, certified medical interpreter, 2026-11"
+    fr: "Êtes-vous <allergique|allergique> $drug.to_the ?"
 `),
 );
 
@@ -33,6 +36,17 @@ describe('PhrasebookService', () => {
       text: 'Où avez-vous mal maintenant ?',
       phraseId: 'pain.where',
       understoodAs: 'Where does it hurt now?',
+    });
+  });
+
+  it('fills a reviewed phrase with values said as alternatives, and then no longer calls it reviewed', () => {
+    expect(service.translate('Are you allergic to penicillin?', ENG, FRA)).toHaveProperty(
+      'reviewedBy',
+    );
+    expect(service.translate('Are you allergic to penicillin or ibuprofen?', ENG, FRA)).toEqual({
+      text: "Êtes-vous allergique à la pénicilline ou à l'ibuprofène ?",
+      phraseId: 'medication.allergic-to',
+      understoodAs: 'Are you allergic to penicillin or ibuprofen?',
     });
   });
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { CatalogLanguage } from '../../language/catalog/catalog-language.js';
 import type { PatientGender } from '../../language/speech-settings.js';
 import { phraseLanguageOf } from './phrase-language.js';
+import type { PhraseMatch } from './phrase-matcher.js';
 import { Phrasebook } from './phrasebook.js';
 
 /** What a fixed phrase gives for a sentence of the clinician. */
@@ -44,8 +45,10 @@ export class PhrasebookService {
     if (!matches) return undefined;
     const join = (parts: readonly string[]) => parts.join(' ');
     const plains = matches.map((m) => this.phrasebook.renderPlain(m, to, patientGender));
-    // A time said with a phrase is the project's words joined to the reviewed ones: unreviewed.
-    const reviewers = matches.map((m) => (m.adjunct ? undefined : m.entry.reviewedBy));
+    // A time or place said with a phrase, or alternatives joined by "or", are the project's words
+    // joined to the reviewed ones: unreviewed.
+    const joined = (m: PhraseMatch) => m.adjunct || [...m.values.values()].some((v) => v.parts);
+    const reviewers = matches.map((m) => (joined(m) ? undefined : m.entry.reviewedBy));
     return {
       text: join(matches.map((m) => this.phrasebook.render(m, to, patientGender))),
       // Several sentences said in one breath: their phrases, in order.

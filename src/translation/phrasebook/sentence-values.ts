@@ -1,5 +1,6 @@
 import type { PhraseLanguage } from './phrase-language.js';
 import type { UtteranceNormalizer } from './text/utterance-normalizer.js';
+import { alternativeValue, isOrWord, takesAlternatives } from './values/alternative-values.js';
 import type { ValueLexicon } from './values/value-lexicon.js';
 import { type PhraseValue, type ValueType, VALUE_TYPES } from './values/value-types.js';
 
@@ -29,7 +30,7 @@ export class SentenceValues {
   private readonly spans = new Map<string, { words: string[]; value: PhraseValue }[]>();
 
   constructor(
-    language: PhraseLanguage,
+    private readonly language: PhraseLanguage,
     lexicon: ValueLexicon,
     private readonly normalizer: UtteranceNormalizer,
   ) {
@@ -88,7 +89,62 @@ export class SentenceValues {
         walk(i + 1, [...items, { kind: 'word', word: words[i] }]);
     };
     walk(0, []);
-    return found;
+    return found.map((items) => this.withAlternatives(items));
+  }
+
+  /**
+   * Values of one type said as alternatives, as one value: "a fever or chills", "fever, chills
+   * or sweats", "au bras ou à la jambe". Only a run that an "or" closes; articles and other
+   * ignorable words between are dropped, any other word ends the run.
+   */
+  private withAlternatives(items: Item[]): Item[] {
+    const out: Item[] = [];
+    for (let i = 0; i < items.length;) {
+      const first = items[i];
+      if (first.kind !== 'value' || !takesAlternatives(first.value)) {
+        out.push(first);
+        i++;
+        continue;
+      }
+      const parts = [first.value];
+      let closed = { parts: 1, end: i + 1 };
+      for (let at = i + 1; ;) {
+        let k = this.afterIgnorable(items, at);
+        const candidate = items[k];
+        const byOr = candidate?.kind === 'word' && isOrWord(candidate.word, this.language);
+        if (byOr) k = this.afterIgnorable(items, k + 1);
+        const next = items[k];
+        if (
+          next?.kind !== 'value' ||
+          next.value.type !== first.value.type ||
+          parts.some((part) => part.id === next.value.id)
+        )
+          break;
+        parts.push(next.value);
+        at = k + 1;
+        if (byOr) closed = { parts: parts.length, end: at };
+      }
+      if (closed.parts < 2) {
+        out.push(first);
+        i++;
+        continue;
+      }
+      const value = alternativeValue(parts.slice(0, closed.parts));
+      out.push({ kind: 'value', value, words: first.words });
+      i = closed.end;
+    }
+    return out;
+  }
+
+  private afterIgnorable(items: readonly Item[], from: number): number {
+    let at = from;
+    while (
+      at < items.length &&
+      items[at].kind === 'word' &&
+      this.normalizer.comparable((items[at] as { word: string }).word) === undefined
+    )
+      at++;
+    return at;
   }
 
   /** The values whose words start at `i`, longest first. */

@@ -30,6 +30,8 @@ export class PhraseTemplate {
   /** Whether some words agree with the patient's gender, or with a value's. */
   readonly agreesWithPatient: boolean;
   readonly agreesWithValue: boolean;
+  /** The variables whose gender and number some word of the text takes. */
+  readonly agreesWith: ReadonlySet<ValueType>;
 
   constructor(readonly source: string) {
     if (/[{}]/.test(source)) {
@@ -88,7 +90,8 @@ export class PhraseTemplate {
     }
     this.slots = [...slots].sort();
     this.agreesWithPatient = parts.some((p) => p.kind === 'agree' && !p.with);
-    this.agreesWithValue = parts.some((p) => p.kind === 'agree' && p.with);
+    this.agreesWith = new Set(parts.flatMap((p) => (p.kind === 'agree' && p.with ? [p.with] : [])));
+    this.agreesWithValue = this.agreesWith.size > 0;
   }
 
   /**

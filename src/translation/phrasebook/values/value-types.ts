@@ -49,4 +49,6 @@ export interface PhraseValue {
   /** e.g. `arm.left`, `duration.3.day`. */
   readonly id: string;
   readonly languages: Readonly<Record<PhraseLanguage, ValueInLanguage>>;
+  /** For values said as alternatives ("fever or chills"): each of them. */
+  readonly parts?: readonly PhraseValue[];
 }
