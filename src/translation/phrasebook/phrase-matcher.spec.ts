@@ -73,6 +73,8 @@ describe('LanguageMatcher', () => {
       ['Do you have this fever?', 'en', 'fever.has symptom=fever'],
       // Italian "gli" is "the" and "to him": "Gli fa male il braccio destro?" is about someone else.
       ['Gli fa male il braccio destro?', 'it', 'none (no_phrase)'],
+      // Spanish "él" (he) keeps its accent: it is not the article "el".
+      ['¿Él tiene fiebre?', 'es', 'none (no_phrase)'],
       // "now" is not emphasis: the translation says it ("Where does it hurt now?" asks about a change).
       ['Where exactly does it hurt now?', 'en', 'pain.where @now'],
     ]);

@@ -49,6 +49,11 @@ export interface LanguageRules {
    * a body part at the end of a sentence may follow a phrase that names a symptom and no place.
    */
   readonly placePrepositions: ReadonlySet<string>;
+  /**
+   * Words whose accent alone tells them from another word the matcher ignores, kept with it:
+   * Spanish "él" (he) is not "el" (the), so "¿Él está respirando?" is not "¿Está respirando?".
+   */
+  readonly accentedWords: ReadonlySet<string>;
 }
 
 const set = (words: string) => new Set(words.split(/\s+/).filter(Boolean));
@@ -195,6 +200,7 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
     prepositions: set('in on to of at for with from into'),
     demonstratives: set('this these that those'),
     placePrepositions: set('in'),
+    accentedWords: set(''),
   },
   es: {
     contractions: {
@@ -235,6 +241,7 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
     // Not "esta": without its accent it is also "está" ("¿Está mareado?").
     demonstratives: set('este estos estas ese esa esos esas'),
     placePrepositions: set('en'),
+    accentedWords: set('él'),
   },
   fr: {
     contractions: {
@@ -276,6 +283,7 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
     prepositions: set('de a dans en pour avec sur'),
     demonstratives: set('ce cet cette ces'),
     placePrepositions: set('dans a'),
+    accentedWords: set(''),
   },
   'pt-BR': {
     contractions: {
@@ -327,6 +335,7 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
     // Not "esta": without its accent it is also "está" ("quanto está a dor?").
     demonstratives: set('este estes estas esse essa esses essas'),
     placePrepositions: set('em'),
+    accentedWords: set(''),
   },
   it: {
     contractions: {
@@ -385,5 +394,6 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
     prepositions: set('di a in con per su da'),
     demonstratives: set('questo questa questi queste quel quella quei quelle'),
     placePrepositions: set('a in'),
+    accentedWords: set(''),
   },
 };

@@ -90,16 +90,16 @@ export class UtteranceNormalizer {
 
   /** Lowercase word tokens without accents; English keeps its apostrophes for its contractions. */
   tokenize(text: string): string[] {
-    const plain = text
-      .toLowerCase()
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
-      .replace(/[’‘`´]/g, "'");
+    const lower = text.toLowerCase().normalize('NFC').replace(/[’‘`´]/g, "'");
     const pattern =
       this.language === 'en'
         ? /\d+(?:[.,]\d+)?|[\p{L}\p{N}]+(?:'[\p{L}]+)*/gu
         : /\d+(?:[.,]\d+)?|[\p{L}\p{N}]+/gu;
-    return plain.match(pattern) ?? [];
+    return (lower.match(pattern) ?? []).map((token) =>
+      this.rules.accentedWords.has(token)
+        ? token
+        : token.normalize('NFD').replace(/\p{M}/gu, ''),
+    );
   }
 
   private expand(tokens: readonly string[]): string[] {
