@@ -90,15 +90,16 @@ export class UtteranceNormalizer {
 
   /** Lowercase word tokens without accents; English keeps its apostrophes for its contractions. */
   tokenize(text: string): string[] {
-    const lower = text.toLowerCase().normalize('NFC').replace(/[’‘`´]/g, "'");
+    const lower = text
+      .toLowerCase()
+      .normalize('NFC')
+      .replace(/[’‘`´]/g, "'");
     const pattern =
       this.language === 'en'
         ? /\d+(?:[.,]\d+)?|[\p{L}\p{N}]+(?:'[\p{L}]+)*/gu
         : /\d+(?:[.,]\d+)?|[\p{L}\p{N}]+/gu;
     return (lower.match(pattern) ?? []).map((token) =>
-      this.rules.accentedWords.has(token)
-        ? token
-        : token.normalize('NFD').replace(/\p{M}/gu, ''),
+      this.rules.accentedWords.has(token) ? token : token.normalize('NFD').replace(/\p{M}/gu, ''),
     );
   }
 
