@@ -172,11 +172,12 @@ describe('LanguageMatcher', () => {
     expect(phrasebook.render(outcome.match, 'es', undefined)).toBe(
       '¿Siente hormigueo en la pierna izquierda?',
     );
+    // French and Italian say where a symptom is with "à" / "a".
     expect(phrasebook.render(outcome.match, 'fr', undefined)).toBe(
-      'Sentez-vous des fourmillements dans la jambe gauche ?',
+      'Sentez-vous des fourmillements à la jambe gauche ?',
     );
     expect(phrasebook.render(outcome.match, 'it', undefined)).toBe(
-      'Sente formicolio nella gamba sinistra?',
+      'Sente formicolio alla gamba sinistra?',
     );
   });
 

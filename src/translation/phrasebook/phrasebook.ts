@@ -5,6 +5,7 @@ import type { PhraseEntry } from './phrase-entry.js';
 import { completeEntry, readPhraseFile, type WrittenEntry } from './phrase-file.js';
 import { PHRASE_LANGUAGES, type PatientGender, type PhraseLanguage } from './phrase-language.js';
 import { LanguageMatcher, type MatchOutcome, type PhraseMatch } from './phrase-matcher.js';
+import { PLACE_FORM } from './place-adjunct.js';
 import { checkEntries, type PhrasebookProblem } from './phrasebook-check.js';
 import { PhrasebookError } from './phrasebook-error.js';
 import { generatedValues, readValueFile, ValueLexicon } from './values/value-lexicon.js';
@@ -151,7 +152,7 @@ function withAdjunct(text: string, match: PhraseMatch, language: PhraseLanguage)
   if (!match.adjunct) return text;
   const end = /\s*[?!.]*$/.exec(text)?.index ?? text.length;
   const { forms } = match.adjunct.languages[language];
-  const said = match.adjunct.type === 'body_part' ? forms.in_the : forms.bare;
+  const said = match.adjunct.type === 'body_part' ? forms[PLACE_FORM[language]] : forms.bare;
   return `${text.slice(0, end)} ${said}${text.slice(end)}`;
 }
 

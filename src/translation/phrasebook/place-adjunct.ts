@@ -1,7 +1,22 @@
 import type { PhraseEntry } from './phrase-entry.js';
+import type { PhraseLanguage } from './phrase-language.js';
 import type { Item } from './sentence-values.js';
 import type { UtteranceNormalizer } from './text/utterance-normalizer.js';
+import type { NounForm } from './values/noun-forms.js';
 import type { PhraseValue } from './values/value-types.js';
+
+/**
+ * The form a place after a symptom is written in: French and Italian say where a symptom is
+ * with "à" / "a" ("mal au dos", "des fourmillements aux pieds", "dolore al braccio"), the
+ * others with "in" ("dolor en la espalda", "dor nas costas").
+ */
+export const PLACE_FORM: Readonly<Record<PhraseLanguage, NounForm>> = {
+  en: 'in_the',
+  es: 'in_the',
+  fr: 'to_the',
+  'pt-BR': 'in_the',
+  it: 'to_the',
+};
 
 /**
  * Where a symptom is, said at the end of a sentence: "Do you get pins and needles" + "in your
