@@ -61,6 +61,9 @@ describe('LanguageMatcher', () => {
       ['¿Dónde tiene exactamente el dolor?', 'es', 'pain.where'],
       ['De acuerdo, ¿dónde tiene el dolor?', 'es', 'pain.where'],
       ["D'accord, avez-vous mal au bras gauche ?", 'fr', 'pain.body-part body_part=arm.left'],
+      // Reassurance before a result adds nothing the result does not say.
+      ['Good news, your temperature is high.', 'en', 'fever.temperature-high'],
+      ['Buone notizie: ha la temperatura alta.', 'it', 'fever.temperature-high'],
       // Brazilian "tá, e …" opens a question; "tá" alone is "está" ("Tá doendo?").
       ['Tá, e onde está doendo?', 'pt-BR', 'pain.where'],
       ['Tá doendo o braço direito?', 'pt-BR', 'none (no_phrase)'],

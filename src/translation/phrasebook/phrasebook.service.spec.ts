@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { ENG, FRA, SPA } from '../../language/catalog/catalog-language.fixture.js';
 import { fixturePhrasebook } from './phrasebook.fixture.js';
 import { PhrasebookService } from './phrasebook.service.js';
-import { utteranceReadings } from './utterance-parts.js';
+import { unpunctuatedSplits, utteranceReadings } from './utterance-parts.js';
 
 const service = new PhrasebookService(
   fixturePhrasebook(`phrases:
@@ -75,6 +75,25 @@ describe('PhrasebookService', () => {
       service.translate('Where does it hurt? Are you really tired?', ENG, SPA),
     ).toBeUndefined();
   });
+
+  it('reads two phrases in a recognizer’s text without punctuation only when one reading fits', () => {
+    expect(service.translate('where does it hurt are you tired', ENG, SPA, 'male')).toMatchObject({
+      text: '¿Dónde le duele? ¿Está cansado?',
+      phraseId: 'pain.where + pain.tired',
+    });
+    // "now" ends the first question or opens the second: two readings, no match.
+    expect(service.translate('where does it hurt now are you tired', ENG, SPA)).toBeUndefined();
+    expect(
+      service.translate('Where does it hurt now? Are you tired?', ENG, SPA, 'male'),
+    ).toMatchObject({ text: '¿Dónde le duele ahora? ¿Está cansado?' });
+  });
+
+  it('says a phrase said twice in a row, in two ways, once', () => {
+    expect(service.translate('Where does it hurt? Where is the pain?', ENG, SPA)).toMatchObject({
+      text: '¿Dónde le duele?',
+      phraseId: 'pain.where',
+    });
+  });
 });
 
 describe('utteranceReadings', () => {
@@ -83,6 +102,28 @@ describe('utteranceReadings', () => {
       ['Lie down and relax your stomach.'],
       ['Lie down', 'relax your stomach.'],
     ]);
+  });
+
+  it('splits a sentence at one comma too, as at "and"', () => {
+    expect(utteranceReadings('Take your time, there is no rush.', 'en')).toEqual([
+      ['Take your time, there is no rush.'],
+      ['Take your time', 'there is no rush.'],
+    ]);
+    // A negation before the comma may reach past it.
+    expect(utteranceReadings("Don't eat, drink or smoke.", 'en')).toHaveLength(1);
+  });
+
+  it('splits a recognizer’s text without punctuation at each word, never after a negation', () => {
+    expect(unpunctuatedSplits('stay still dont move your neck', 'en')).toEqual([
+      ['stay still', 'dont move your neck'],
+    ]);
+    expect(unpunctuatedSplits('Stay still, dont move your neck', 'en')).toEqual([]);
+    expect(
+      unpunctuatedSplits(
+        'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen',
+        'en',
+      ),
+    ).toEqual([]);
   });
 
   it('does not split after a negation, nor leave one word on a side', () => {

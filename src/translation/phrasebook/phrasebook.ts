@@ -10,7 +10,7 @@ import { checkEntries, type PhrasebookProblem } from './phrasebook-check.js';
 import { PhrasebookError } from './phrasebook-error.js';
 import { generatedValues, readValueFile, ValueLexicon } from './values/value-lexicon.js';
 import { YamlSource } from './yaml-source.js';
-import { utteranceReadings } from './utterance-parts.js';
+import { unpunctuatedSplits, utteranceReadings } from './utterance-parts.js';
 
 /** The built-in data: data/<domain>.yaml and data/values/<type>.yaml. */
 export const PHRASEBOOK_DATA_DIR = fileURLToPath(new URL('./data/', import.meta.url));
@@ -119,15 +119,29 @@ export class Phrasebook {
    */
   matchUtterance(text: string, language: PhraseLanguage): PhraseMatch[] | undefined {
     for (const reading of utteranceReadings(text, language)) {
-      const matches: PhraseMatch[] = [];
-      for (const sentence of reading) {
-        const outcome = this.match(sentence, language);
-        if (!outcome.matched) break;
-        matches.push(outcome.match);
-      }
-      if (matches.length === reading.length) return matches;
+      const matches = this.matchAll(reading, language);
+      if (matches) return withoutRepeats(matches);
     }
-    return undefined;
+    // Without punctuation, two phrases said one after the other: only when the splits that fit
+    // agree ("take your time okay | there's no rush" and "take your time | okay there's no rush").
+    const fits = unpunctuatedSplits(text, language).flatMap((split) => {
+      const matches = this.matchAll(split, language);
+      return matches ? [matches] : [];
+    });
+    return fits.length > 0 && new Set(fits.map(matchKey)).size === 1
+      ? withoutRepeats(fits[0])
+      : undefined;
+  }
+
+  /** Each sentence's phrase, or undefined when one of them matches none. */
+  private matchAll(sentences: readonly string[], language: PhraseLanguage) {
+    const matches: PhraseMatch[] = [];
+    for (const sentence of sentences) {
+      const outcome = this.match(sentence, language);
+      if (!outcome.matched) return undefined;
+      matches.push(outcome.match);
+    }
+    return matches;
   }
 
   /** The matched phrase in `language`, its values filled in, agreeing with the patient. */
@@ -146,6 +160,19 @@ export class Phrasebook {
     return text === undefined ? undefined : withAdjunct(text, match, language);
   }
 }
+
+/** What a reading matched: its phrases, values and adjuncts. */
+const matchKey = (matches: readonly PhraseMatch[]) =>
+  matches
+    .map(
+      (m) =>
+        `${m.entry.id}{${[...m.values].map(([type, v]) => `${type}=${v.id}`).join(',')}}@${m.adjunct?.id ?? ''}`,
+    )
+    .join(' + ');
+
+/** The same phrase said twice in a row in two ways ("Take your time, there's no rush"): once. */
+const withoutRepeats = (matches: PhraseMatch[]) =>
+  matches.filter((m, i) => i === 0 || matchKey([m]) !== matchKey([matches[i - 1]]));
 
 /** The time or place said with a phrase, at the end of its sentence, before its punctuation. */
 function withAdjunct(text: string, match: PhraseMatch, language: PhraseLanguage): string {

@@ -20,36 +20,70 @@ const NEGATION: Readonly<Record<PhraseLanguage, RegExp>> = {
 
 const words = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 
+/** A comma, a colon or a dash between two clauses ("Take your time, there's no rush"). */
+const CLAUSE_BREAK = /\s*(?:[,:]|\s[-–—])\s+/g;
+
+/** Words at most in a sentence without punctuation that is tried split at every word. */
+const MOST_WORDS_TO_SPLIT = 16;
+
 /**
  * Ways to read an utterance as sentences said one after the other, whole first: split at
- * sentence punctuation, then each piece at one "and" where both sides have two words or more and
- * no negation comes before it. "Lie down on the bed and relax your stomach." → two sentences.
+ * sentence punctuation, then each piece at one "and" or one comma where both sides have two
+ * words or more and no negation comes before it. "Lie down on the bed and relax your stomach."
+ * → two sentences.
  */
 export function utteranceReadings(text: string, language: PhraseLanguage): string[][] {
-  const sentences = text
-    .split(/(?<=[.?!;])\s+/)
-    .map((s) => s.trim())
-    .filter((s) => words(s) > 0);
+  const sentences = sentencesOf(text);
   const readings: string[][] = [[text]];
   const pieces = sentences.map((sentence) => [
     [sentence],
-    ...splitsAtAnd(sentence, language).map(([a, b]) => [a, b]),
+    ...clauseSplits(sentence, language).map(([a, b]) => [a, b]),
   ]);
-  // Every combination of each sentence whole or split at one "and", the whole text excepted.
+  // Every combination of each sentence whole or split once, the whole text excepted.
   let combos: string[][] = [[]];
   for (const options of pieces) combos = combos.flatMap((c) => options.map((o) => [...c, ...o]));
   for (const combo of combos) if (combo.length > 1) readings.push(combo);
   return readings;
 }
 
-function splitsAtAnd(sentence: string, language: PhraseLanguage): [string, string][] {
-  const pattern = new RegExp(CONJUNCTION[language].source, 'gi');
+/**
+ * A recognizer's text without punctuation ("stay still dont move your neck"), split in two at
+ * each word where both sides have two words or more and no negation comes before: tried only
+ * when no other reading matches, and a match only when one split alone fits.
+ */
+export function unpunctuatedSplits(text: string, language: PhraseLanguage): [string, string][] {
+  if (/[.,;:?!¿¡]/.test(text.trim().replace(/[.?!]+$/, ''))) return [];
+  const tokens = text.trim().split(/\s+/);
+  if (tokens.length > MOST_WORDS_TO_SPLIT) return [];
   const splits: [string, string][] = [];
-  for (const match of sentence.matchAll(pattern)) {
-    const before = sentence.slice(0, match.index);
-    const after = sentence.slice(match.index + match[0].length);
+  for (let at = 2; at <= tokens.length - 2; at++) {
+    const before = tokens.slice(0, at).join(' ');
+    const after = tokens.slice(at).join(' ');
     if (words(before) < 2 || words(after) < 2 || NEGATION[language].test(before)) continue;
     splits.push([before, after]);
+  }
+  return splits;
+}
+
+function sentencesOf(text: string): string[] {
+  return text
+    .split(/(?<=[.?!;])\s+/)
+    .map((s) => s.trim())
+    .filter((s) => words(s) > 0);
+}
+
+function clauseSplits(sentence: string, language: PhraseLanguage): [string, string][] {
+  const splits: [string, string][] = [];
+  const add = (before: string, after: string) => {
+    if (words(before) < 2 || words(after) < 2 || NEGATION[language].test(before)) return;
+    splits.push([before, after]);
+  };
+  const and = new RegExp(CONJUNCTION[language].source, 'gi');
+  for (const match of sentence.matchAll(and)) {
+    add(sentence.slice(0, match.index), sentence.slice(match.index + match[0].length));
+  }
+  for (const match of sentence.matchAll(CLAUSE_BREAK)) {
+    add(sentence.slice(0, match.index), sentence.slice(match.index + match[0].length));
   }
   return splits;
 }
