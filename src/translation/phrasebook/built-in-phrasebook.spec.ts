@@ -42,6 +42,17 @@ describe('the built-in phrasebook', () => {
     expect(phrasebook.problems()).toEqual([]);
   });
 
+  it('writes no mark of the data (|m, |f, |pl) into a value the patient reads', () => {
+    const marked = phrasebook.lexicon.all().flatMap((value) =>
+      PHRASE_LANGUAGES.flatMap((language) =>
+        Object.values(value.languages[language].forms)
+          .filter((text) => text.includes('|'))
+          .map((text) => `${value.type}:${value.id} ${language} "${text}"`),
+      ),
+    );
+    expect(marked).toEqual([]);
+  });
+
   it('holds at least 1,000 canonical sentences, in every domain, each in the five languages', () => {
     const entries = [...phrasebook.entries.values()];
     expect(entries.length).toBeGreaterThanOrEqual(1000);

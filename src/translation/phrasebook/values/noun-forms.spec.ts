@@ -42,6 +42,15 @@ describe('nounForms', () => {
     expect(() => nounForms('es', 'brazo')).toThrow(/definite article/);
   });
 
+  it('keeps a gender mark written in a map of forms out of the text ("les vertiges|m")', () => {
+    const dizziness = nounForms('fr', 'les vertiges|m', {
+      the: 'les vertiges|m',
+      have: 'des vertiges',
+    });
+    expect(dizziness.forms.the).toBe('les vertiges');
+    expect(dizziness.agreement).toEqual({ gender: 'm', plural: true });
+  });
+
   it('reads an English plural from its mark (feet|pl), for the words that agree with it', () => {
     expect(nounForms('en', 'feet|pl')).toMatchObject({
       forms: { bare: 'feet', the: 'the feet' },

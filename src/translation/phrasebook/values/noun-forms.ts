@@ -95,7 +95,10 @@ export function nounForms(
       a: `${/^[aeiou]/i.test(bare) ? 'an' : 'a'} ${bare}`,
       have: bare,
     };
-    return { forms: { ...forms, ...overrides, bare }, agreement: m(mark === 'pl') };
+    return {
+      forms: { ...forms, ...withoutGenderMarks(overrides), bare },
+      agreement: m(mark === 'pl'),
+    };
   }
   const [phrase, genderMark] = written.split('|').map((s) => s.trim());
   const articles = ARTICLES[language];
@@ -144,7 +147,16 @@ export function nounForms(
     a: indefinite.endsWith("'") ? `${indefinite}${noun}` : `${indefinite} ${noun}`,
     have: language === 'fr' ? join(article.some ?? '') : noun,
   };
-  return { forms: { ...forms, ...overrides }, agreement };
+  return { forms: { ...forms, ...withoutGenderMarks(overrides) }, agreement };
+}
+
+/** A form written in a map keeps its gender mark for the reader ("les vertiges|m"), not the text. */
+function withoutGenderMarks(
+  overrides: Partial<Record<NounForm, string>>,
+): Partial<Record<NounForm, string>> {
+  return Object.fromEntries(
+    Object.entries(overrides).map(([form, text]) => [form, text.split('|')[0].trim()]),
+  );
 }
 
 /** A sided value ("left arm"): the side adjective, agreeing with the noun. */
