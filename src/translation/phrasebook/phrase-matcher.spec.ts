@@ -243,6 +243,17 @@ describe('LanguageMatcher', () => {
     expect(matchOf('Avez-vous mal aux deux bras ?', 'fr')).toMatch(/^none/);
   });
 
+  it('tells a question from a statement by English word order, whatever the punctuation', () => {
+    expectMatches([
+      ['Your temperature is high.', 'en', 'fever.temperature-high'],
+      // A recognizer's period after a question: still a question, so not the statement.
+      ['Is your temperature high.', 'en', 'none (no_phrase)'],
+      ['Where is the pain.', 'en', 'pain.where'],
+      // After "tell me", a question word asks or instructs: whichever phrase fits.
+      ['Tell me where the pain is.', 'en', 'pain.where'],
+    ]);
+  });
+
   it('tells a question from a statement: "You have pain" is not "Do you have pain?"', () => {
     expect(matchOf('You have pain in your left arm.', 'en')).toMatch(/^none/);
     expect(matchOf('can you tell me if you have pain in your left arm', 'en')).toBe(

@@ -29,6 +29,9 @@ interface Candidate {
   readonly template: PhraseTemplate;
 }
 
+/** A variable (`$body_part`) in a bag of words. */
+const isVariableToken = (token: string) => token.startsWith('$');
+
 const isSymptom = (item: Item | undefined) =>
   (item?.kind === 'value' && item.value.type === 'symptom') ||
   (item?.kind === 'slot' && item.type === 'symptom');
@@ -53,6 +56,7 @@ const GENDERS = ['male', 'female'] as const;
 export class LanguageMatcher {
   private readonly index = new Map<string, Candidate[]>();
   private readonly bodyParts = new Map<string, number>();
+  private readonly wordlessTexts: Candidate[] = [];
   private readonly valueReader: SentenceValues;
   readonly normalizer: UtteranceNormalizer;
 
@@ -64,7 +68,13 @@ export class LanguageMatcher {
     this.valueReader = new SentenceValues(language, lexicon, this.normalizer);
   }
 
-  /** Indexes one text of an entry (its canonical or another wording) in this language. */
+  /**
+   * Indexes one text of an entry (its canonical or another wording) in this language. A text
+   * that says nothing but its variables once openers, closers and articles are gone ("$body_part
+   * está bem": "está bem" closes a sentence) is not indexed: any sentence naming a body part
+   * would match it. The check reports it (`wordless`). A fixed value alone ("Chest pain?") is a
+   * phrase.
+   */
   add(entry: PhraseEntry, template: PhraseTemplate): string[] {
     const keys = new Set<string>();
     const genders = template.agreesWithPatient ? GENDERS : ([undefined] as const);
@@ -76,12 +86,21 @@ export class LanguageMatcher {
       }
     }
     for (const key of keys) {
+      if (key !== '' && key.split(' ').every(isVariableToken)) {
+        this.wordlessTexts.push({ entry, template });
+        continue;
+      }
       const list = this.index.get(key) ?? [];
       if (!list.some((c) => c.entry.id === entry.id && c.template === template))
         list.push({ entry, template });
       this.index.set(key, list);
     }
     return [...keys];
+  }
+
+  /** Texts that say nothing but their variables to the matcher (see add). */
+  wordless(): readonly Candidate[] {
+    return this.wordlessTexts;
   }
 
   /** Entries indexed under the same bag as another entry: duplicates to the matcher. */
@@ -204,19 +223,19 @@ export class LanguageMatcher {
   private choose(text: string, verified: readonly Verified[]): MatchOutcome {
     if (verified.length === 0) return { matched: false, reason: 'no_phrase' };
     // Without punctuation, "tiene fiebre" asks or tells: a question and a statement that both fit
-    // mean no match. With it, a question is never matched to a statement, nor the reverse, but
-    // in English a period after "Do you have a fever" is only a recognizer's habit.
-    const kind = sentenceKind(text);
+    // mean no match. With it, a question is never matched to a statement, nor the reverse. In
+    // English the word order tells first: a period after "Is your temperature high" is only a
+    // recognizer's habit, and "Metformin is for diabetes." does not ask.
+    // "Tell me where it hurts." asks or instructs: its punctuation first, else what fits.
+    const order = this.normalizer.asksByOrder(text);
+    const kind = order === true ? 'question' : sentenceKind(text);
     const kinds = new Set(verified.map((m) => m.asks));
     if (kind === undefined && kinds.size > 1) return { matched: false, reason: 'ambiguous' };
-    const periodAfterQuestion =
-      kind === 'statement' && this.normalizer.asksByWordOrder && !kinds.has(false);
-    const found = verified
-      .filter((m) => kind === undefined || periodAfterQuestion || m.asks === (kind === 'question'))
-      .filter(
-        (m, i, all) =>
-          all.findIndex((o) => o.entry.id === m.entry.id && sameValues(o.values, m.values)) === i,
-      );
+    const ofKind = verified.filter((m) => kind === undefined || m.asks === (kind === 'question'));
+    const found = (order === 'either' && ofKind.length === 0 ? verified : ofKind).filter(
+      (m, i, all) =>
+        all.findIndex((o) => o.entry.id === m.entry.id && sameValues(o.values, m.values)) === i,
+    );
     if (found.length === 0) return { matched: false, reason: 'no_phrase' };
     // The reading with the fewest variables is the most literal: "Do you have a fever?" is its
     // own phrase before it is "Do you have $symptom.have?" with fever.

@@ -2,6 +2,7 @@ import { newStemmer, type Stemmer } from 'snowball-stemmers';
 import type { PhraseLanguage } from '../phrase-language.js';
 import { LANGUAGE_RULES, type LanguageRules } from './language-rules.js';
 import { EXTRA_NUMBER_WORDS, NumberWords } from './number-words.js';
+import { asksByEnglishOrder } from './question-order.js';
 
 const DIGITS = /\d/;
 
@@ -71,9 +72,14 @@ export class UtteranceNormalizer {
     return stem;
   }
 
-  /** Whether word order, not only punctuation, marks a question (see LanguageRules). */
-  get asksByWordOrder(): boolean {
-    return this.rules.asksByWordOrder;
+  /**
+   * Whether `text` asks by its word order, whatever its punctuation: in English only (see
+   * LanguageRules.asksByWordOrder); 'either' where it may ask or instruct; undefined where word
+   * order does not tell.
+   */
+  asksByOrder(text: string): boolean | 'either' | undefined {
+    if (!this.rules.asksByWordOrder) return undefined;
+    return asksByEnglishOrder(this.words(text), this.expand(this.tokenize(text)));
   }
 
   isDemonstrative(word: string): boolean {
