@@ -104,6 +104,21 @@ describe("a hospital's phrasebook file (PHRASEBOOK_FILE)", () => {
     ).toMatch(/^hospital-phrases\.yaml:2: .*says the same words as/);
   });
 
+  it('refuses a wording that says nothing but its variables, which any sentence naming one would match', () => {
+    expect(
+      errorOf(`phrases:
+  - id: hospital.arm-fine
+    en: "Your $body_part is fine."
+    es: "$body_part.the está bien."
+    fr: "$body_part.the va bien."
+    pt-BR: "$body_part.the está bem."
+    it: "$body_part.the sta bene."
+`),
+    ).toMatch(
+      /^hospital-phrases\.yaml:2: hospital\.arm-fine: pt-BR .*says nothing but its variables/,
+    );
+  });
+
   it('refuses a duplicate id within the file', () => {
     expect(
       errorOf(`phrases:

@@ -41,6 +41,12 @@ export function checkEntries(
     }
   }
   for (const matcher of matchers) {
+    for (const { entry, template } of matcher.wordless()) {
+      problems.push({
+        ...entry.origin,
+        problem: `${entry.id}: ${matcher.language} "${template.source}" says nothing but its variables once openers, closers and articles are set aside: any sentence naming such a value would match it, so reword it.`,
+      });
+    }
     for (const candidates of matcher.collisions()) {
       for (const own of uniqueEntries(candidates)) {
         const others = uniqueEntries(candidates).filter((c) => c.entry.id !== own.entry.id);

@@ -52,7 +52,8 @@ export function utteranceReadings(text: string, language: PhraseLanguage): strin
  * when no other reading matches, and a match only when one split alone fits.
  */
 export function unpunctuatedSplits(text: string, language: PhraseLanguage): [string, string][] {
-  if (/[.,;:?!¿¡]/.test(text.trim().replace(/[.?!]+$/, ''))) return [];
+  // Typed or punctuated text says where its sentences end; only a recognizer's bare words are split.
+  if (/[.,;:?!¿¡]/.test(text)) return [];
   const tokens = text.trim().split(/\s+/);
   if (tokens.length > MOST_WORDS_TO_SPLIT) return [];
   const splits: [string, string][] = [];
