@@ -171,7 +171,7 @@ function describeRemoteEngine<Fake extends FakeServer>(
         },
       });
       const res = await post({
-        text: 'Hello',
+        text: TEXT,
         source_language: 'eng_Latn',
         target_language: 'spa_Latn',
       });
@@ -181,7 +181,7 @@ function describeRemoteEngine<Fake extends FakeServer>(
     it(`answers 503 naming ${engine.apiKeySetting} when the server wants a key`, async () => {
       fake.set({ apiKey: 'server-key' });
       const res = await post({
-        text: 'Hello',
+        text: TEXT,
         source_language: 'eng_Latn',
         target_language: 'spa_Latn',
       });
@@ -472,7 +472,7 @@ describeRemoteEngine('Translation API on an OpenAI-compatible server', OPENAI, {
     it('answers 503 naming TRANSLATION_OPENAI_MODEL when the server does not serve the model', async () => {
       remote.fake.set({ models: ['another-model'] });
       const res = await remote.post({
-        text: 'Hello',
+        text: TEXT,
         source_language: 'eng_Latn',
         target_language: 'spa_Latn',
       });
