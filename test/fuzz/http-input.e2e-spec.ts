@@ -159,7 +159,8 @@ describe(`Hostile HTTP input (fast-check seed ${FUZZ_SEED}, ${FUZZ_RUNS} cases p
   it('still answers a valid request, and its memory is back to the baseline', async () => {
     const answer = await send(port, jsonRequest(TRANSLATE, VALID_TRANSLATION, 'after'), 10_000);
     expect(answer.status).toBe(200);
-    expect(JSON.parse(answer.text).translated_text).toBe('Hola');
+    // "Hello" is a fixed phrase ("Hola."); the machine would say "Hola".
+    expect(JSON.parse(answer.text).translated_text).toMatch(/^Hola\.?$/);
 
     const after = await memoryAfterGc();
     await sleep(1000);
