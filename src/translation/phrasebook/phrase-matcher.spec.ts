@@ -67,6 +67,10 @@ describe('LanguageMatcher', () => {
       // Brazilian "tá, e …" opens a question; "tá" alone is "está" ("Tá doendo?").
       ['Tá, e onde está doendo?', 'pt-BR', 'pain.where'],
       ['Tá doendo o braço direito?', 'pt-BR', 'none (no_phrase)'],
+      ['Tá, onde está doendo?', 'pt-BR', 'pain.where'],
+      // "Right," opens; "right" without its comma may be a side.
+      ['Right, does your leg hurt?', 'en', 'pain.body-part body_part=leg'],
+      ['right does your leg hurt', 'en', 'none (no_phrase)'],
       ['Le fa male esattamente il braccio destro?', 'it', 'pain.body-part body_part=arm.right'],
       // "This hospital" is not "hospital", nor "this arm" (the one I point at) "your arm".
       ['Esse braço direito está doendo?', 'pt-BR', 'none (no_phrase)'],

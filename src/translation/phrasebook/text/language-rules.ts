@@ -54,6 +54,12 @@ export interface LanguageRules {
    * Spanish "él" (he) is not "el" (the), so "¿Él está respirando?" is not "¿Está respirando?".
    */
   readonly accentedWords: ReadonlySet<string>;
+  /**
+   * Openers only when a comma follows them: "Right, are you allergic to anything?" opens with
+   * "right", "Right arm?" does not; Brazilian "Tá, pode deitar" opens with "tá", "Tá doendo?" is
+   * "está".
+   */
+  readonly commaOpeners: ReadonlySet<string>;
 }
 
 const set = (words: string) => new Set(words.split(/\s+/).filter(Boolean));
@@ -203,6 +209,7 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
     demonstratives: set('this these that those'),
     placePrepositions: set('in'),
     accentedWords: set(''),
+    commaOpeners: set('right'),
   },
   es: {
     contractions: {
@@ -246,6 +253,7 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
     demonstratives: set('este estos estas ese esa esos esas'),
     placePrepositions: set('en'),
     accentedWords: set('él'),
+    commaOpeners: set(''),
   },
   fr: {
     contractions: {
@@ -298,6 +306,7 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
     demonstratives: set('ce cet cette ces'),
     placePrepositions: set('dans a'),
     accentedWords: set(''),
+    commaOpeners: set(''),
   },
   'pt-BR': {
     contractions: {
@@ -330,8 +339,10 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
       'agora',
       'e',
       'ta bom',
-      // "Tá, e quando começou?": "tá" alone is also "está" ("Tá doendo?"), so only before "e".
+      // "Tá, e quando começou?": "tá" alone is also "está" ("Tá doendo?"), so only before "e"
+      // or "então" (or a comma: commaOpeners).
       'ta e',
+      'ta entao',
       'tudo bem',
       'esta bem',
       'me diga',
@@ -352,6 +363,7 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
     demonstratives: set('este estes estas esse essa esses essas'),
     placePrepositions: set('em'),
     accentedWords: set(''),
+    commaOpeners: set('ta'),
   },
   it: {
     contractions: {
@@ -413,5 +425,6 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
     demonstratives: set('questo questa questi queste quel quella quei quelle'),
     placePrepositions: set('a in'),
     accentedWords: set(''),
+    commaOpeners: set(''),
   },
 };

@@ -53,7 +53,7 @@ export class UtteranceNormalizer {
 
   /** The words of `text`, before the ignorable ones are dropped (see comparable). */
   words(text: string): string[] {
-    const words = this.withoutFillers(this.expand(this.tokenize(text)));
+    const words = this.withoutFillers(this.expand(this.tokenize(this.withoutCommaOpener(text))));
     const elided = words.length > 1 ? this.rules.elided[words[0]] : undefined;
     return this.numbers.replace(elided ? [...this.tokenize(elided), ...words] : words);
   }
@@ -124,6 +124,14 @@ export class UtteranceNormalizer {
       else i += length;
     }
     return out;
+  }
+
+  /** "Right, …" without its "right," (see LanguageRules.commaOpeners). */
+  private withoutCommaOpener(text: string): string {
+    const opener = /^\s*([\p{L}]+)\s*,\s*/u.exec(text);
+    if (!opener) return text;
+    const [word] = this.tokenize(opener[1]);
+    return this.rules.commaOpeners.has(word) ? text.slice(opener[0].length) : text;
   }
 
   private withoutFillers(tokens: string[]): string[] {
