@@ -53,6 +53,33 @@ describe('the built-in phrasebook', () => {
     expect(marked).toEqual([]);
   });
 
+  it('writes the contractions each language requires where a phrase meets a value', () => {
+    const uncontracted: Record<string, RegExp> = {
+      es: /(?<!\p{L})(de|a) el(?!\p{L})/iu,
+      fr: /(?<!\p{L})((de|à) (le|les)|(de|que) (?!oui|onze)[aeiouéèêàâîôû])(?!\p{L})/iu,
+      'pt-BR': /(?<!\p{L})(de|em) (o|a|os|as)(?!\p{L})/iu,
+      it: /(?<!\p{L})(di|a|in|da|su) (il|lo|la|i|gli|le)(?!\p{L})/iu,
+    };
+    const values = phrasebook.lexicon.all();
+    const found: string[] = [];
+    for (const entry of phrasebook.entries.values()) {
+      for (let k = 0; k < 3 && entry.slots.length > 0; k++) {
+        // The k-th value of each type, spread over the list.
+        const filled = new Map(
+          entry.slots.map((type) => {
+            const ofType = values.filter((v) => v.type === type);
+            return [type, ofType[(k * 37 + 3) % ofType.length]] as const;
+          }),
+        );
+        for (const language of PHRASE_LANGUAGES) {
+          const text = entry.texts[language].render(language, filled, 'female');
+          if (uncontracted[language]?.test(text)) found.push(`${entry.id} ${language}: ${text}`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
   it('holds at least 1,000 canonical sentences, in every domain, each in the five languages', () => {
     const entries = [...phrasebook.entries.values()];
     expect(entries.length).toBeGreaterThanOrEqual(1000);

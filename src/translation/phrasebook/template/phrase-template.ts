@@ -6,6 +6,7 @@ import {
   NOUN_TYPES,
 } from '../values/value-types.js';
 import type { PatientGender, PhraseLanguage } from '../phrase-language.js';
+import { withWrittenContractions } from './written-contractions.js';
 
 export type TemplatePart =
   | { readonly kind: 'text'; readonly text: string }
@@ -128,7 +129,10 @@ export class PhraseTemplate {
       })
       .join('');
     const first = this.parts[0];
-    return first && first.kind !== 'text' ? capitalize(text) : text;
+    return withWrittenContractions(
+      language,
+      first && first.kind !== 'text' ? capitalize(text) : text,
+    );
   }
 }
 

@@ -265,6 +265,9 @@ export const LANGUAGE_RULES: Readonly<Record<PhraseLanguage, LanguageRules>> = {
       'est ce qu': '',
       'qu est ce que': 'que',
       'qu est ce qu': 'que',
+      // What a rendered phrase elides ("la dose d'amoxicilline", "qu'il") is the full word.
+      d: 'de',
+      qu: 'que',
       's il vous plait': '',
       svp: '',
       'tout ca': 'ca',
