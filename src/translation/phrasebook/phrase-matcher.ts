@@ -36,6 +36,12 @@ const isSymptom = (item: Item | undefined) =>
   (item?.kind === 'value' && item.value.type === 'symptom') ||
   (item?.kind === 'slot' && item.type === 'symptom');
 
+/** Whether a sentence asks ('question'), tells ('statement') or does not say; `either`: see asking. */
+interface Asking {
+  readonly kind: 'question' | 'statement' | undefined;
+  readonly either: boolean;
+}
+
 /** A verified reading, and whether the wording it matched asks a question. */
 type Verified = PhraseMatch & { readonly asks: boolean };
 
@@ -123,9 +129,10 @@ export class LanguageMatcher {
       : segmentations;
     const verified: Verified[] = [];
     for (const items of readings) this.verifyReadings(items, verified);
-    const whole = this.choose(text, verified);
+    const asking = this.asking(text);
+    const whole = this.choose(asking, verified);
     if (whole.matched || whole.reason !== 'no_phrase') return whole;
-    return this.matchWithAdjunct(text, segmentations) ?? whole;
+    return this.matchWithAdjunct(text, asking, segmentations) ?? whole;
   }
 
   /**
@@ -133,7 +140,7 @@ export class LanguageMatcher {
    * did you eat?"), when no phrase says the whole: the phrase, and the time as its adjunct.
    * Two phrases, or two times, that fit mean no match.
    */
-  private matchWithAdjunct(text: string, segmentations: readonly Item[][]) {
+  private matchWithAdjunct(text: string, asking: Asking, segmentations: readonly Item[][]) {
     const byAdjunct = new Map<string, { adjunct: PhraseValue; verified: Verified[] }>();
     for (const items of segmentations) {
       const found = [...adjunctReadings(items), ...placeAdjunctReadings(items, this.normalizer)];
@@ -148,7 +155,7 @@ export class LanguageMatcher {
     const outcomes = [...byAdjunct.values()].map(({ adjunct, verified }) => ({
       adjunct,
       outcome: this.choose(
-        text,
+        asking,
         verified.filter((m) =>
           adjunct.type === 'body_part'
             ? !saysItsOwnPlace(m.entry, this.bodyPartsIn)
@@ -219,20 +226,26 @@ export class LanguageMatcher {
     }
   }
 
-  /** The one phrase the verified readings agree on, or why there is none. */
-  private choose(text: string, verified: readonly Verified[]): MatchOutcome {
-    if (verified.length === 0) return { matched: false, reason: 'no_phrase' };
-    // Without punctuation, "tiene fiebre" asks or tells: a question and a statement that both fit
-    // mean no match. With it, a question is never matched to a statement, nor the reverse. In
-    // English the word order tells first: a period after "Is your temperature high" is only a
-    // recognizer's habit, and "Metformin is for diabetes." does not ask.
-    // "Tell me where it hurts." asks or instructs: its punctuation first, else what fits.
+  /**
+   * Whether a sentence asks or tells. Without punctuation, "tiene fiebre" may do either. In
+   * English the word order tells first: a period after "Is your temperature high" is only a
+   * recognizer's habit, and "Metformin is for diabetes." does not ask; "Tell me where it hurts."
+   * asks or instructs (`either`): its punctuation first, else what fits.
+   */
+  private asking(text: string): Asking {
     const order = this.normalizer.asksByOrder(text);
-    const kind = order === true ? 'question' : sentenceKind(text);
+    return { kind: order === true ? 'question' : sentenceKind(text), either: order === 'either' };
+  }
+
+  /** The one phrase the verified readings agree on, or why there is none. */
+  private choose({ kind, either }: Asking, verified: readonly Verified[]): MatchOutcome {
+    if (verified.length === 0) return { matched: false, reason: 'no_phrase' };
+    // A question and a statement that both fit a sentence that may be either mean no match; a
+    // question is never matched to a statement, nor the reverse.
     const kinds = new Set(verified.map((m) => m.asks));
     if (kind === undefined && kinds.size > 1) return { matched: false, reason: 'ambiguous' };
     const ofKind = verified.filter((m) => kind === undefined || m.asks === (kind === 'question'));
-    const found = (order === 'either' && ofKind.length === 0 ? verified : ofKind).filter(
+    const found = (either && ofKind.length === 0 ? verified : ofKind).filter(
       (m, i, all) =>
         all.findIndex((o) => o.entry.id === m.entry.id && sameValues(o.values, m.values)) === i,
     );

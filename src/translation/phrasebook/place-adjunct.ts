@@ -1,6 +1,6 @@
 import type { PhraseEntry } from './phrase-entry.js';
 import type { PhraseLanguage } from './phrase-language.js';
-import type { Item } from './sentence-values.js';
+import { type Item, isIgnorableWord } from './sentence-values.js';
 import type { UtteranceNormalizer } from './text/utterance-normalizer.js';
 import type { NounForm } from './values/noun-forms.js';
 import type { PhraseValue } from './values/value-types.js';
@@ -35,7 +35,7 @@ export function placeAdjunctReadings(
   }
   let at = items.length - 2;
   // Articles and possessives between the preposition and the body part ("in your feet").
-  while (at >= 0 && isIgnorable(items[at], normalizer)) at--;
+  while (at >= 0 && isIgnorableWord(items[at], normalizer)) at--;
   const preposition = items[at];
   if (preposition?.kind !== 'word' || !normalizer.isPlacePreposition(preposition.word)) return [];
   return withSymptom(last.value, items.slice(0, at));
@@ -57,6 +57,3 @@ export const saysItsOwnPlace = (entry: PhraseEntry, bodyPartsIn: (entry: PhraseE
   entry.slots.includes('body_part') ||
   OWN_PLACE.test(entry.texts.en.source) ||
   bodyPartsIn(entry) > 0;
-
-const isIgnorable = (item: Item, normalizer: UtteranceNormalizer) =>
-  item.kind === 'word' && normalizer.comparable(item.word) === undefined;

@@ -15,6 +15,10 @@ export type Item =
     }
   | { readonly kind: 'slot'; readonly type: ValueType };
 
+/** A word that carries nothing here (an article, "your", "any"): see UtteranceNormalizer.comparable. */
+export const isIgnorableWord = (item: Item, normalizer: UtteranceNormalizer) =>
+  item.kind === 'word' && normalizer.comparable(item.word) === undefined;
+
 /** Stand-in word for a variable while a template is read: digits, so it is never stemmed. */
 export const slotWord = (type: ValueType) => `qq${VALUE_TYPES.indexOf(type)}qq`;
 const SLOT_WORD = /^qq(\d+)qq$/;
@@ -138,12 +142,7 @@ export class SentenceValues {
 
   private afterIgnorable(items: readonly Item[], from: number): number {
     let at = from;
-    while (
-      at < items.length &&
-      items[at].kind === 'word' &&
-      this.normalizer.comparable((items[at] as { word: string }).word) === undefined
-    )
-      at++;
+    while (at < items.length && isIgnorableWord(items[at], this.normalizer)) at++;
     return at;
   }
 

@@ -49,7 +49,7 @@ export function utteranceReadings(text: string, language: PhraseLanguage): strin
 /**
  * A recognizer's text without punctuation ("stay still dont move your neck"), split in two at
  * each word where both sides have two words or more and no negation comes before: tried only
- * when no other reading matches, and a match only when one split alone fits.
+ * when no other reading matches, and a match only when the splits that fit agree.
  */
 export function unpunctuatedSplits(text: string, language: PhraseLanguage): [string, string][] {
   // Typed or punctuated text says where its sentences end; only a recognizer's bare words are split.
@@ -60,8 +60,7 @@ export function unpunctuatedSplits(text: string, language: PhraseLanguage): [str
   for (let at = 2; at <= tokens.length - 2; at++) {
     const before = tokens.slice(0, at).join(' ');
     const after = tokens.slice(at).join(' ');
-    if (words(before) < 2 || words(after) < 2 || NEGATION[language].test(before)) continue;
-    splits.push([before, after]);
+    if (mayBreak(before, after, language)) splits.push([before, after]);
   }
   return splits;
 }
@@ -76,8 +75,7 @@ function sentencesOf(text: string): string[] {
 function clauseSplits(sentence: string, language: PhraseLanguage): [string, string][] {
   const splits: [string, string][] = [];
   const add = (before: string, after: string) => {
-    if (words(before) < 2 || words(after) < 2 || NEGATION[language].test(before)) return;
-    splits.push([before, after]);
+    if (mayBreak(before, after, language)) splits.push([before, after]);
   };
   const and = new RegExp(CONJUNCTION[language].source, 'gi');
   for (const match of sentence.matchAll(and)) {
@@ -87,4 +85,9 @@ function clauseSplits(sentence: string, language: PhraseLanguage): [string, stri
     add(sentence.slice(0, match.index), sentence.slice(match.index + match[0].length));
   }
   return splits;
+}
+
+/** Two words or more on each side, and no negation before: it may reach past the break. */
+function mayBreak(before: string, after: string, language: PhraseLanguage): boolean {
+  return words(before) >= 2 && words(after) >= 2 && !NEGATION[language].test(before);
 }
