@@ -37,7 +37,13 @@ type OpenApi = {
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const KEY = 'key-one';
 /** The routes decisions §1 leaves open: probes, the scraper, what a session and the console need. */
-const OPEN = ['GET /health', 'GET /health/live', 'GET /languages', 'GET /metrics'];
+const OPEN = [
+  'GET /health',
+  'GET /health/live',
+  'GET /languages',
+  'GET /languages/capabilities',
+  'GET /metrics',
+];
 
 describe('OpenAPI description of the built service (issue 14, item 10)', () => {
   let server: BuiltServer;

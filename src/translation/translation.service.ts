@@ -1,10 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
-import { type ChoiceProblem, LanguageUnavailableError } from '../common/errors/domain.errors.js';
+import {
+  type ChoiceProblem,
+  LanguageUnavailableError,
+  NoFixedPhraseError,
+} from '../common/errors/domain.errors.js';
 import { EngineOutputRejectedError } from '../common/errors/engine.errors.js';
 import { withEngineDeadline } from '../common/timeout/engine-deadline.js';
 import { CatalogLanguage } from '../language/catalog/catalog-language.js';
 import { LanguageCatalog } from '../language/catalog/language-catalog.js';
+import type { PatientGender } from '../language/speech-settings.js';
 import { LanguageListDto } from './dto/language-list.dto.js';
 import { TranslateRequestDto } from './dto/translate-request.dto.js';
 import { TranslationResultDto } from './dto/translation-result.dto.js';
@@ -18,7 +23,12 @@ import { missingNumbers, protectedSpans } from '../language/medical-tokens.js';
 import { type ClinicalTerm, ClinicalTerminology } from './terminology/clinical-terminology.js';
 import { SpecialistVocabulary } from './untranslated/specialist-vocabulary.js';
 import { untranslatedWords } from './untranslated/untranslated-words.js';
-import { PhrasebookService, type PhraseTranslation } from './phrasebook/phrasebook.service.js';
+import {
+  type ExpectedAnswers,
+  type PhraseOffer,
+  PhrasebookService,
+  type PhraseTranslation,
+} from './phrasebook/phrasebook.service.js';
 
 const LIST_PATH = 'GET /api/v1/translation/languages';
 
@@ -36,6 +46,11 @@ export type TranslationOrigin = 'phrasebook' | 'machine';
 export interface SentenceTranslation extends CheckedTranslation {
   readonly origin: TranslationOrigin;
   readonly phrase?: PhraseTranslation;
+}
+
+/** The answers a question expects, in the listener's language, and a scale's end labels. */
+export interface AnswersToTap extends ExpectedAnswers {
+  readonly labels?: { readonly low?: string; readonly high?: string };
 }
 
 /** Who says a sentence: the phrasebook holds what clinicians say. */
@@ -92,6 +107,9 @@ export class TranslationService {
       request.target_language,
     );
     const started = process.hrtime.bigint();
+    if (!(await this.engine.availableCodes()).has(target.code)) {
+      return this.translateByPhrase(request.text, source, target, started);
+    }
     // A REST caller is taken for the clinician: the phrasebook holds what clinicians say.
     const {
       text: translated,
@@ -109,6 +127,45 @@ export class TranslationService {
       origin,
       ...(phrase ? { phrase_id: phrase.phraseId } : {}),
       ...(untranslated.length > 0 ? { untranslated_words: [...untranslated] } : {}),
+      translation_seconds: Math.round(seconds * 1e6) / 1e6,
+      timestamp: new Date().toISOString(),
+    };
+  }
+
+  /**
+   * The REST operation into a language only fixed phrases reach: the phrase, or a 422 that
+   * names the closest phrases (never a machine translation).
+   */
+  private translateByPhrase(
+    text: string,
+    source: CatalogLanguage,
+    target: CatalogLanguage,
+    started: bigint,
+  ): TranslationResultDto {
+    const phrase = this.phrasebook.translate(text, source, target);
+    if (!phrase) {
+      const offers = this.phrasebook.offer(text, source, target);
+      const closest =
+        offers.length > 0
+          ? ` The closest phrases: ${offers.map((o) => `"${o.text}"`).join(', ')}; send one of them as it is.`
+          : ' No phrase is close to it; rephrase it as a short question or instruction.';
+      throw new NoFixedPhraseError([
+        {
+          field: 'text',
+          type: 'no_fixed_phrase',
+          message: `${target.name} (${target.code}) is reached by fixed phrases only here, and no phrase says this text, so it is not translated.${closest}`,
+        },
+      ]);
+    }
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    return {
+      success: true,
+      source_language: source.bcp47,
+      target_language: target.bcp47,
+      original_text: text,
+      translated_text: phrase.text,
+      origin: 'phrasebook',
+      phrase_id: phrase.phraseId,
       translation_seconds: Math.round(seconds * 1e6) / 1e6,
       timestamp: new Date().toISOString(),
     };
@@ -143,6 +200,77 @@ export class TranslationService {
       if (phrase) return { text: phrase.text, untranslated: [], origin: 'phrasebook', phrase };
     }
     return { ...(await this.translateChecked(text, source, target, parties)), origin: 'machine' };
+  }
+
+  /**
+   * Catalog languages the engine cannot translate that the phrasebook writes to (issue 32): a
+   * patient may speak one, and reads only the phrases written in advance.
+   */
+  async fixedPhraseLanguages(): Promise<CatalogLanguage[]> {
+    const machine = new Set((await this.availableLanguages()).map((l) => l.code));
+    return this.catalog
+      .all()
+      .filter((l) => !machine.has(l.code) && this.phrasebook.writesTo(l))
+      .sort((a, b) => a.bcp47.localeCompare(b.bcp47));
+  }
+
+  /** Whether a patient in the language can answer by touch (its answers are written). */
+  answersInLanguage(language: CatalogLanguage): boolean {
+    return this.phrasebook.alwaysAnswers(language) !== undefined;
+  }
+
+  /** What a patient can always say by touch, in their language. */
+  alwaysAnswers(language: CatalogLanguage) {
+    return this.phrasebook.alwaysAnswers(language);
+  }
+
+  /** The answers a fixed phrase's question expects, in the listener's language, with scale labels. */
+  expectedAnswers(phrase: PhraseTranslation, listener: CatalogLanguage): AnswersToTap | undefined {
+    const expected = this.phrasebook.expectedAnswers(phrase, listener);
+    if (!expected) return undefined;
+    if (expected.kind !== 'pain_scale') return expected;
+    const { none, worst } = this.phrasebook.scaleLabels(listener);
+    return { ...expected, labels: { low: none, high: worst } };
+  }
+
+  /** A patient's sentence that is one of the answers, in the listener's language, or undefined. */
+  translateAnswer(text: string, source: CatalogLanguage, target: CatalogLanguage) {
+    return this.phrasebook.translateAnswer(text, source, target);
+  }
+
+  /** How many of the phrasebook's sentences are written in the language. */
+  phraseCoverage(language: CatalogLanguage) {
+    return this.phrasebook.coverage(language);
+  }
+
+  /** The fixed phrase a clinician's sentence matches, in the listener's language, or undefined. */
+  fixedPhrase(
+    text: string,
+    source: CatalogLanguage,
+    target: CatalogLanguage,
+    gender?: PatientGender,
+  ): PhraseTranslation | undefined {
+    return this.phrasebook.translate(text, source, target, gender);
+  }
+
+  /** The phrases closest to a sentence that matched none: what the clinician may choose. */
+  offerPhrases(
+    text: string,
+    source: CatalogLanguage,
+    target: CatalogLanguage,
+    gender?: PatientGender,
+  ): PhraseOffer[] {
+    return this.phrasebook.offer(text, source, target, gender);
+  }
+
+  /** A phrase the clinician chose among those offered, in the listener's language. */
+  chosenPhrase(
+    offer: PhraseOffer,
+    source: CatalogLanguage,
+    target: CatalogLanguage,
+    gender?: PatientGender,
+  ): PhraseTranslation | undefined {
+    return this.phrasebook.translateMatches([offer.match], source, target, gender);
   }
 
   /** translateText, with the words the engine could not translate (see untranslatedWords). */
@@ -207,6 +335,10 @@ export class TranslationService {
   ): CatalogLanguage | ChoiceProblem {
     const language = this.catalog.findByCode(code);
     if (language && available.has(language.code)) return language;
+    // Into a language the phrasebook writes to, from one it matches (issue 32).
+    if (language && field === 'target_language' && this.phrasebook.writesTo(language)) {
+      return language;
+    }
     if (language) {
       const message = `${language.name} (${language.code}) is not available with the active translation engine '${this.engine.name}'; ${LIST_PATH} lists the available languages.`;
       return { field, message, type: 'language_unavailable' };

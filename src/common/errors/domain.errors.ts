@@ -25,6 +25,12 @@ export abstract class UnservableChoiceError extends Error {
 /** A language that is unknown, written in the wrong form, or that no engine here handles. */
 export class LanguageUnavailableError extends UnservableChoiceError {}
 
+/**
+ * A text to translate into a language only fixed phrases reach (issue 32) that matches no
+ * phrase: it is not machine-translated, and the message names the closest phrases.
+ */
+export class NoFixedPhraseError extends UnservableChoiceError {}
+
 /** A language that has voices, but none of the gender asked for. */
 export class VoiceUnavailableError extends UnservableChoiceError {}
 

@@ -130,6 +130,8 @@ describe('toConversationJson', () => {
           phrase_id: null,
           understood_as: null,
           reviewed_by: null,
+          answers: null,
+          chosen: false,
         },
       ],
       not_translated: [],
@@ -233,7 +235,9 @@ describe('toConversationJson', () => {
     expect(json).toMatchObject({
       language: 'vi-VN',
       translations: [],
-      not_translated: [{ revision: 1, reason: 'language_outside_session', language: 'vi-VN' }],
+      not_translated: [
+        { revision: 1, reason: 'language_outside_session', language: 'vi-VN', suggestions: [] },
+      ],
     });
   });
 
@@ -260,6 +264,8 @@ describe('toConversationJson', () => {
         phrase_id: null,
         understood_as: null,
         reviewed_by: null,
+        answers: null,
+        chosen: false,
       },
     ]);
     expect(s5.branch_c).toEqual([]);

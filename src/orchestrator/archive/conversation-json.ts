@@ -79,12 +79,18 @@ export interface SentenceJson {
     readonly phrase_id: string | null;
     readonly understood_as: string | null;
     readonly reviewed_by: string | null;
+    /** Issue 32: the kind of answer the patient was offered to tap (null: none). */
+    readonly answers: string | null;
+    /** Issue 32: whether the clinician chose the phrase among those offered. */
+    readonly chosen: boolean;
   }[];
   /** Revisions not translated (sentence_not_translated), and why. */
   readonly not_translated: {
     readonly revision: number;
     readonly reason: NotTranslatedReason;
     readonly language: string;
+    /** Issue 32: the phrases offered to the clinician instead (no_fixed_phrase). */
+    readonly suggestions: readonly { readonly phrase_id: string; readonly text: string }[];
   }[];
   /** Branch B, one per revision. */
   readonly reformulations: {
@@ -283,11 +289,14 @@ function sentenceJson(sentence: SentenceRecord, audio: ArchiveAudioEntry[]): Sen
       phrase_id: t.phraseId ?? null,
       understood_as: t.understoodAs ?? null,
       reviewed_by: t.reviewedBy ?? null,
+      answers: t.answers?.kind ?? null,
+      chosen: t.chosen ?? false,
     })),
     not_translated: sentence.withheld.map((w) => ({
       revision: w.revision,
       reason: w.reason,
       language: w.language,
+      suggestions: (w.suggestions ?? []).map((s) => ({ phrase_id: s.phraseId, text: s.text })),
     })),
     reformulations: sentence.reformulations.map((r) => ({
       revision: r.revision,

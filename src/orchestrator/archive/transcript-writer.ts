@@ -18,6 +18,7 @@ import type {
   ConversationSnapshot,
   FlagRecord,
   FlagType,
+  NotTranslatedReason,
   SentenceRecord,
   SpeakerCorrection,
   SpeakerRole,
@@ -38,6 +39,7 @@ const BRANCH_NAMES = { A: 'translation', B: 'reformulation' } as const;
 const SKIP_LABELS: Record<string, string> = {
   unknown_speaker_role: 'the speaker is unknown',
   same_translation_direction: 'both parties share a language',
+  language_not_translated: "a party's language has no machine translation",
 };
 
 /** The transcript of a conversation, as text (encode as UTF-8). */
@@ -143,7 +145,7 @@ function writeSentence(lines: string[], sentence: SentenceRecord, context: Sente
         t.sourceLanguage === t.targetLanguage
           ? `Not translated, already in the listener's language (${t.targetLanguage})`
           : t.origin === 'phrasebook'
-            ? `Fixed phrase ${t.phraseId ?? ''} (${t.targetLanguage}, ${t.reviewedBy ? `reviewed by ${t.reviewedBy}` : 'unreviewed'})`
+            ? `${t.chosen ? 'Fixed phrase chosen by the clinician' : 'Fixed phrase'} ${t.phraseId ?? ''} (${t.targetLanguage}, ${t.reviewedBy ? `reviewed by ${t.reviewedBy}` : 'unreviewed'})`
             : `Machine translation (${t.targetLanguage}${fidelity ? `, fidelity ${fidelity}` : ''})`;
       lines.push(labelled(indent, label, t.text));
       if (t.understoodAs !== undefined) {
@@ -152,11 +154,19 @@ function writeSentence(lines: string[], sentence: SentenceRecord, context: Sente
       if (t.backTranslation !== undefined) {
         lines.push(labelled(indent, `Back-translation (${t.sourceLanguage})`, t.backTranslation));
       }
+      if (t.answers) {
+        lines.push(
+          labelled(indent, 'Answers offered', t.answers.options.map((o) => o.text).join(' / ')),
+        );
+      }
     }
     for (const w of sentence.withheld.filter((x) => x.revision === revision)) {
-      lines.push(
-        `${indent}Not translated: the text is in neither party's language (${w.language}); nothing was spoken`,
-      );
+      lines.push(`${indent}${NOT_TRANSLATED[w.reason](w.language)}`);
+      if (w.suggestions && w.suggestions.length > 0) {
+        lines.push(
+          labelled(indent, 'Phrases offered', w.suggestions.map((s) => s.text).join(' / ')),
+        );
+      }
     }
     for (const r of sentence.reformulations.filter((x) => x.revision === revision)) {
       lines.push(labelled(indent, `Reformulation (${r.language})`, r.text));
@@ -203,6 +213,16 @@ function audioList(sentence: SentenceRecord, entries: readonly ArchiveAudioEntry
         : entry.path;
     });
 }
+
+/** Why a revision was not translated, as the transcript says it. */
+const NOT_TRANSLATED: Readonly<Record<NotTranslatedReason, (language: string) => string>> = {
+  language_outside_session: (language) =>
+    `Not translated: the text is in neither party's language (${language}); nothing was spoken`,
+  no_fixed_phrase: (language) =>
+    `Not translated: no fixed phrase says it, and ${language} has no machine translation; nothing reached the patient`,
+  language_not_translated: (language) =>
+    `Not translated: ${language} has no machine translation and the text is none of the answers`,
+};
 
 function originalText(sentence: SentenceRecord): string {
   if (sentence.status === 'empty' || sentence.text.trim() === '') {

@@ -8,7 +8,11 @@ export type KnownRole = Exclude<SpeakerRole, 'unknown'>;
 export type SentenceSource = 'audio' | 'text';
 export type SentenceStatus = 'pending' | 'processed' | 'empty' | 'errored';
 export type FlagType = 'mistranslation' | 'wrong_speaker' | 'bug' | 'other';
-export type BranchCSkipReason = 'unknown_speaker_role' | 'same_translation_direction';
+export type BranchCSkipReason =
+  | 'unknown_speaker_role'
+  | 'same_translation_direction'
+  /** Issue 32: a party's language has no machine translation, only fixed phrases. */
+  | 'language_not_translated';
 /**
  * Why a session ends (exit_acknowledged's `reason`): the client's conversation_exit, or the
  * service's own decision (idle, maximum duration, shutdown).
@@ -22,7 +26,30 @@ export interface ServiceEnding {
 }
 
 /** Why a sentence was not translated (sentence_not_translated). */
-export type NotTranslatedReason = 'language_outside_session';
+export type NotTranslatedReason =
+  /** The text is in neither party's language. */
+  | 'language_outside_session'
+  /**
+   * Issue 32: the listener's language has no machine translation and no fixed phrase says the
+   * clinician's sentence; the closest phrases are offered to the clinician instead.
+   */
+  | 'no_fixed_phrase'
+  /** Issue 32: the speaker's language has no machine translation and the text is no answer. */
+  | 'language_not_translated';
+
+/** A phrase offered to the clinician when none matched: its id and its text in their language. */
+export interface OfferedPhrase {
+  readonly phraseId: string;
+  readonly text: string;
+}
+
+/** The answers a question expects, as buttons in the listener's language (issue 32). */
+export interface OfferedAnswers {
+  readonly kind: string;
+  readonly options: readonly { readonly id: string; readonly text: string }[];
+  /** What the ends of a scale mean ("No pain", "Worst pain"): labels, never sent. */
+  readonly labels?: { readonly low?: string; readonly high?: string };
+}
 
 /** The services an `error` message may name (decisions §5.4). */
 export type SessionErrorService =
@@ -61,6 +88,10 @@ export interface LiteralTranslation {
   readonly understoodAs?: string;
   /** Who reviewed the fixed phrase (a hospital's PHRASEBOOK_FILE); absent: not reviewed. */
   readonly reviewedBy?: string;
+  /** The answers the question expects, for the listener to tap. */
+  readonly answers?: OfferedAnswers;
+  /** Whether the clinician chose the phrase among those offered (choose_phrase). */
+  readonly chosen?: boolean;
 }
 
 /**
@@ -72,6 +103,8 @@ export interface WithheldTranslation {
   readonly reason: NotTranslatedReason;
   /** BCP-47 locale of the text's language, `und` when it could not be named. */
   readonly language: string;
+  /** For `no_fixed_phrase`: the closest phrases, for the clinician to choose from. */
+  readonly suggestions?: readonly OfferedPhrase[];
 }
 
 /** Branch B of one revision: the reformulation of A for the listener. */
@@ -153,6 +186,11 @@ export interface SentenceRecord {
   readonly alternates: AlternateSpeakerTranslation[];
   readonly branchCSkipped: BranchCSkipReason[];
   readonly errors: SentenceError[];
+  /**
+   * The phrases last offered for this sentence, as the pipeline sends one when the clinician
+   * chooses it (choose_phrase); kept with the sentence, never sent or archived as such.
+   */
+  offers?: readonly unknown[];
 }
 
 export interface FlagRecord {

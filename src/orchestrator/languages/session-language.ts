@@ -8,4 +8,11 @@ export interface SessionLanguage {
   readonly language: CatalogLanguage;
   /** Normalized BCP-47 locale, e.g. `fr-FR`. */
   readonly locale: string;
+  /**
+   * Issue 32: no engine translates it; a patient in it reads only the fixed phrases written in
+   * advance, and answers by touch.
+   */
+  readonly fixedPhrasesOnly?: boolean;
+  /** Issue 32: no installed voice speaks it; the listener reads the text alone. */
+  readonly voiceless?: boolean;
 }

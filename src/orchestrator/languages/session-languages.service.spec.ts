@@ -1,3 +1,4 @@
+import type { TranscriptionService } from '../../transcription/transcription.service.js';
 import { describe, expect, it } from '@jest/globals';
 import type { Voice } from '../../synthesis/engines/tts-engine.js';
 import type { SynthesisService } from '../../synthesis/synthesis.service.js';
@@ -50,9 +51,11 @@ describe('SessionLanguagesService.resolveParties', () => {
     } as unknown as SynthesisService;
     const translation = {
       availableLanguages: async () => catalog.all(),
+      fixedPhraseLanguages: async () => [],
     } as unknown as TranslationService;
+    const transcription = { locales: ['en-US'] } as unknown as TranscriptionService;
     return {
-      languages: new SessionLanguagesService(catalog, translation, synthesis),
+      languages: new SessionLanguagesService(catalog, translation, synthesis, transcription),
       voiceLists: () => voiceLists,
     };
   }

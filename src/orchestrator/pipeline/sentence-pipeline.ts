@@ -14,6 +14,7 @@ import type {
   KnownRole,
   SentenceRecord,
   SessionErrorService,
+  WithheldTranslation,
 } from '../conversation/conversation.types.js';
 import type { PipelineResult } from '../conversation/session-events.js';
 import {
@@ -26,6 +27,7 @@ import { RoleResolver, sameLanguage, type TranslationDirection } from './role-re
 import { setLanguage } from '../conversation/sentence-record.js';
 import { settle, type Settled } from './settle.js';
 import { mostlyUntranslated } from './outside-language.js';
+import { FixedPhraseStage, type WrittenTranslation } from './fixed-phrase-stage.js';
 import type { VoiceGender } from '../../language/speech-settings.js';
 
 /** Where a pipeline's results go: the session that owns the sentence. */
@@ -58,6 +60,7 @@ export interface BranchOptions {
 @Injectable()
 export class SentencePipeline {
   private readonly roles = new RoleResolver();
+  private readonly fixedPhrases: FixedPhraseStage;
 
   constructor(
     private readonly transcription: TranscriptionService,
@@ -68,7 +71,9 @@ export class SentencePipeline {
     private readonly llm: LlmService,
     private readonly metrics: OrchestratorMetrics,
     private readonly fidelity: FidelityScorer,
-  ) {}
+  ) {
+    this.fixedPhrases = new FixedPhraseStage(translation);
+  }
 
   /**
    * Recognizes one sentence of speech, medic's locale first (§4.3.2), and sends asr_result or
@@ -130,6 +135,14 @@ export class SentencePipeline {
    */
   acceptText(record: SentenceRecord, role: KnownRole | undefined, out: PipelineOutput): void {
     const { medic, patient } = out.parties;
+    if (role && this.isAnswer(record.text, role, out.parties)) {
+      // A tap (or its words typed) is an answer in the party's own language: nothing to identify.
+      record.role = role;
+      setLanguage(record, partyOf(role, out.parties));
+      record.languageIdentified = true;
+      out.emit({ kind: 'recognized', sentence: record });
+      return;
+    }
     const { locale, decided, outside } = this.languageId.identify(record.text, [
       medic.locale,
       patient.locale,
@@ -148,6 +161,15 @@ export class SentencePipeline {
     }
     record.languageIdentified = decided;
     out.emit({ kind: 'recognized', sentence: record });
+  }
+
+  private isAnswer(text: string, role: KnownRole, parties: ConversationParties): boolean {
+    const speaker = partyOf(role, parties);
+    const listener = partyOf(role === 'medic' ? 'patient' : 'medic', parties);
+    return (
+      role === 'patient' &&
+      this.translation.translateAnswer(text, speaker.language, listener.language) !== undefined
+    );
   }
 
   /**
@@ -171,6 +193,16 @@ export class SentencePipeline {
     // already the listener's (then passed on unchanged, without back-translation).
     const direction = this.roles.direction(record.role, record.textLanguage, out.parties);
     const { source, target } = direction;
+    const fixed = this.fixedPhrases.decide(record, direction, out.parties);
+    if (fixed.kind === 'withheld') {
+      record.offers = fixed.offers;
+      this.withhold(record, out, fixed);
+      return;
+    }
+    if (fixed.kind === 'written') {
+      await this.deliverWritten(record, direction, fixed.translation, out, options);
+      return;
+    }
     const genders = partyGenders(record.role, out.parties);
     const literal = await settle(
       this.translation.translateSentence(record.text, source.language, target.language, {
@@ -238,6 +270,7 @@ export class SentencePipeline {
       phraseId: phrase?.phraseId,
       understoodAs: phrase?.understoodAs,
       reviewedBy: phrase?.reviewedBy,
+      answers: phrase && this.translation.expectedAnswers(phrase, target.language),
     };
     record.translations.push(translation);
     out.emit({ kind: 'translated', sentence: record, translation });
@@ -265,6 +298,29 @@ export class SentencePipeline {
     this.deliverSpeech(record, 'B', revision, target, options.speed, audioB, out);
   }
 
+  /**
+   * A choose_phrase: the sentence translated by the phrase the clinician chose among those
+   * offered, as a new revision. False (nothing done) when the phrase was not offered.
+   */
+  async choose(
+    record: SentenceRecord,
+    phraseId: string,
+    out: PipelineOutput,
+    options: BranchOptions,
+  ): Promise<boolean> {
+    const direction = this.roles.direction('medic', record.textLanguage, out.parties);
+    const written = this.fixedPhrases.chosen(record, phraseId, direction, out.parties);
+    if (!written) return false;
+    record.revision++;
+    await this.deliverWritten(record, direction, written, out, options);
+    return true;
+  }
+
+  /** The phrase ids offered for the sentence, for a refusal that names them. */
+  offeredPhrases(record: SentenceRecord): string[] {
+    return this.fixedPhrases.offered(record);
+  }
+
   /** Branch C (automatic with enable_dual_direction, or on trigger_branch_c), or why it is skipped. */
   async alternate(record: SentenceRecord, out: PipelineOutput): Promise<void> {
     if (record.outsideLanguage !== undefined) {
@@ -276,7 +332,10 @@ export class SentencePipeline {
       );
       return;
     }
-    const plan = this.roles.alternate(record.role, out.parties);
+    const fixedOnly = out.parties.medic.fixedPhrasesOnly || out.parties.patient.fixedPhrasesOnly;
+    const plan = fixedOnly
+      ? ({ run: false, reason: 'language_not_translated' } as const)
+      : this.roles.alternate(record.role, out.parties);
     if (!plan.run) {
       this.metrics.branchCSkipped(plan.reason);
       record.branchCSkipped.push(plan.reason);
@@ -338,12 +397,69 @@ export class SentencePipeline {
     if (record.role !== 'medic' && record.role !== 'patient') record.role = 'unknown';
   }
 
+  /**
+   * A translation written in advance (a fixed phrase, a chosen one, a patient's answer): sent as
+   * branch A, with no round trip to check; branch B is the phrase's plainer wording or the same
+   * text (no engine rewrites it); spoken where a voice has the listener's language.
+   */
+  private async deliverWritten(
+    record: SentenceRecord,
+    direction: TranslationDirection,
+    written: WrittenTranslation,
+    out: PipelineOutput,
+    options: BranchOptions,
+  ): Promise<void> {
+    const { revision } = record;
+    const { source, target } = direction;
+    const voice = direction.voiceOf === 'medic' ? out.parties.medicVoice : out.parties.patientVoice;
+    const spoken = !target.voiceless;
+    const speechA = spoken
+      ? settle(this.speak(written.text, target, voice, options.speed, out.signal))
+      : undefined;
+    const translation = {
+      revision,
+      sourceLanguage: source.locale,
+      targetLanguage: target.locale,
+      text: written.text,
+      origin: 'phrasebook' as const,
+      phraseId: written.phraseId,
+      understoodAs: written.understoodAs,
+      reviewedBy: written.reviewedBy,
+      answers: written.answers,
+      chosen: written.chosen,
+    };
+    record.translations.push(translation);
+    out.emit({ kind: 'translated', sentence: record, translation });
+    const audioA = speechA && (await speechA);
+    if (out.signal.aborted) return;
+    if (audioA) this.deliverSpeech(record, 'A', revision, target, options.speed, audioA, out);
+    const textB = written.plain ?? written.text;
+    const reformulated = { revision, language: target.locale, text: textB };
+    record.reformulations.push(reformulated);
+    out.emit({ kind: 'reformulated', sentence: record, reformulation: reformulated });
+    if (!spoken) return;
+    const audioB =
+      textB === written.text && audioA?.ok
+        ? audioA
+        : await settle(this.speak(textB, target, voice, options.speed, out.signal));
+    if (out.signal.aborted) return;
+    this.deliverSpeech(record, 'B', revision, target, options.speed, audioB, out);
+  }
+
   /** Says the revision is not translated, and why (sentence_not_translated). */
-  private withhold(record: SentenceRecord, out: PipelineOutput): void {
-    const withheld = {
-      revision: record.revision,
-      reason: 'language_outside_session' as const,
+  private withhold(
+    record: SentenceRecord,
+    out: PipelineOutput,
+    why: Pick<WithheldTranslation, 'reason' | 'language' | 'suggestions'> = {
+      reason: 'language_outside_session',
       language: record.outsideLanguage ?? 'und',
+    },
+  ): void {
+    const withheld: WithheldTranslation = {
+      revision: record.revision,
+      reason: why.reason,
+      language: why.language,
+      ...(why.suggestions ? { suggestions: why.suggestions } : {}),
     };
     record.withheld.push(withheld);
     out.emit({ kind: 'withheld', sentence: record, withheld });

@@ -9,6 +9,7 @@ import {
   SetSpeedMessageDto,
   TextInputMessageDto,
   TriggerBranchCMessageDto,
+  ChoosePhraseMessageDto,
 } from './dto/client-messages.dto.js';
 import { HandshakeDto } from './dto/handshake.dto.js';
 
@@ -22,6 +23,7 @@ export const MESSAGE_TYPES: Record<ClientMessage['type'], ClassConstructor<Clien
   correct_speaker: CorrectSpeakerMessageDto,
   trigger_branch_c: TriggerBranchCMessageDto,
   text_input: TextInputMessageDto,
+  choose_phrase: ChoosePhraseMessageDto,
   conversation_exit: ConversationExitMessageDto,
 };
 const TYPE_LIST = Object.keys(MESSAGE_TYPES).join(', ');

@@ -40,7 +40,19 @@ export type ClientMessage =
   | CorrectSpeakerMessage
   | TriggerBranchCMessage
   | TextInputMessage
+  | ChoosePhraseMessage
   | ConversationExitMessage;
+
+/**
+ * Extension (issue 32): the clinician chooses one of the phrases a sentence_not_translated
+ * (`no_fixed_phrase`) offered; the sentence is then translated by that phrase, as a new revision.
+ */
+export interface ChoosePhraseMessage {
+  type: 'choose_phrase';
+  sentence_id: string;
+  /** One of the `suggestions` of the sentence's latest sentence_not_translated. */
+  phrase_id: string;
+}
 
 export interface SetSpeedMessage {
   type: 'set_speed';

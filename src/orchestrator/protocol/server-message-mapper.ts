@@ -3,9 +3,12 @@
  * the WebSocket protocol (decisions §5.1, §5.3–5.5), as archive/conversation-json.ts does for the
  * archive. Keys are written in the order clients have always received them.
  */
+import type { OfferedAnswers } from '../conversation/conversation.types.js';
 import type { SessionEvent } from '../conversation/session-events.js';
 import type { SessionSettings } from '../session/session-settings.js';
 import type {
+  AnswerButton,
+  AnswerButtons,
   HandshakeRejectionMessage,
   HandshakeRejectionReason,
   HandshakeSuccessMessage,
@@ -55,6 +58,8 @@ export function toServerMessage(event: SessionEvent): ServerMessage {
           ? { phrase_id: translation.phraseId, understood_as: translation.understoodAs ?? '' }
           : {}),
         ...(translation.reviewedBy !== undefined ? { reviewed_by: translation.reviewedBy } : {}),
+        ...(translation.answers ? { answers: answerButtons(translation.answers) } : {}),
+        ...(translation.chosen ? { chosen: true } : {}),
         revision: translation.revision,
       };
     }
@@ -65,6 +70,14 @@ export function toServerMessage(event: SessionEvent): ServerMessage {
         sentence_id: event.sentence.id,
         reason: withheld.reason,
         language: withheld.language,
+        ...(withheld.suggestions
+          ? {
+              suggestions: withheld.suggestions.map((s) => ({
+                phrase_id: s.phraseId,
+                text: s.text,
+              })),
+            }
+          : {}),
         revision: withheld.revision,
       };
     }
@@ -153,6 +166,7 @@ export function toServerMessage(event: SessionEvent): ServerMessage {
 export function handshakeSuccess(
   settings: SessionSettings,
   warnings: string[],
+  patientAnswers?: readonly AnswerButton[],
 ): HandshakeSuccessMessage {
   return {
     type: 'HandshakeSuccess',
@@ -164,6 +178,15 @@ export function handshakeSuccess(
     sample_rate: settings.sampleRate,
     audio_format: 'pcm_s16le',
     warnings,
+    ...(patientAnswers ? { patient_answers: patientAnswers.map((a) => ({ ...a })) } : {}),
+  };
+}
+
+function answerButtons(answers: OfferedAnswers): AnswerButtons {
+  return {
+    kind: answers.kind as AnswerButtons['kind'],
+    options: answers.options.map((o) => ({ id: o.id, text: o.text })),
+    ...(answers.labels ? { labels: { ...answers.labels } } : {}),
   };
 }
 

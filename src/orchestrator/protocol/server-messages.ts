@@ -56,6 +56,12 @@ export interface HandshakeSuccessMessage {
   audio_format: 'pcm_s16le';
   /** Extension: what the session will not do with the active engines, in plain words. */
   warnings: string[];
+  /**
+   * Extension (issue 32): what the patient can always answer by touch, in the patient's language
+   * ("I do not understand", "Please repeat", "I need a human interpreter"): each `text` is sent
+   * as the patient's text_input.
+   */
+  patient_answers?: AnswerButton[];
 }
 
 export type HandshakeRejectionReason =
@@ -119,8 +125,38 @@ export interface TranslationResultMessage {
   phrase_id?: string;
   understood_as?: string;
   reviewed_by?: string;
+  /**
+   * Extension (issue 32): the answers the question expects, in the listener's language, for the
+   * patient to tap: the option's `text` is what the tap sends as the patient's text_input.
+   */
+  answers?: AnswerButtons;
+  /** Extension (issue 32): true when the clinician chose this phrase among those offered. */
+  chosen?: boolean;
   /** @asType integer @minimum 1 */
   revision: number;
+}
+
+/** Answers for the patient to tap (issue 32). */
+export interface AnswerButtons {
+  /** `yes_no`, `yes_no_unknown`, `scale`, `pain_scale`, `duration`, `side`, `better_worse`. */
+  kind: 'yes_no' | 'yes_no_unknown' | 'scale' | 'pain_scale' | 'duration' | 'side' | 'better_worse';
+  options: AnswerButton[];
+  /** What the ends of a scale mean ("No pain", "Worst pain"): labels, never sent. */
+  labels?: { low?: string; high?: string };
+}
+
+export interface AnswerButton {
+  /** `yes`, `scale-7` …: the same answer in every language. */
+  id: string;
+  /** The answer in the patient's language: what a tap sends as text_input (role patient). */
+  text: string;
+}
+
+/** A phrase offered to the clinician when none matched (issue 32). */
+export interface PhraseSuggestion {
+  phrase_id: string;
+  /** The phrase in the clinician's language, with the values the sentence named. */
+  text: string;
 }
 
 export interface ReformulationResultMessage {
@@ -159,6 +195,11 @@ export interface SentenceNotTranslatedMessage {
   sentence_id: string;
   reason: NotTranslatedReason;
   language: string;
+  /**
+   * Extension (issue 32), with `no_fixed_phrase`: the closest phrases, in the clinician's
+   * language (maybe none). choose_phrase sends one.
+   */
+  suggestions?: PhraseSuggestion[];
   /** @asType integer @minimum 1 */
   revision: number;
 }

@@ -77,6 +77,25 @@ export class SentenceRunner {
     });
   }
 
+  /**
+   * A choose_phrase: the chosen phrase sent to the patient as a new revision, after the
+   * sentence's current work. False, and nothing queued, when the phrase was not offered.
+   */
+  choose(record: SentenceRecord, phraseId: string): boolean {
+    if (!this.offered(record).includes(phraseId)) return false;
+    this.lifecycle.after(record, async () => {
+      if (await this.pipeline.choose(record, phraseId, this.output, { speed: this.speed })) {
+        record.status = 'processed';
+      }
+    });
+    return true;
+  }
+
+  /** The phrases offered for the sentence's latest revision. */
+  offered(record: SentenceRecord): string[] {
+    return this.pipeline.offeredPhrases(record);
+  }
+
   /** A trigger_branch_c: the alternate speaker's translation, after the sentence's current work. */
   alternate(record: SentenceRecord): void {
     this.lifecycle.after(record, async () => {

@@ -1,5 +1,6 @@
 import type { ClientMessage } from '../protocol/client-message-parser.js';
 import type {
+  ChoosePhraseMessageDto,
   CorrectSpeakerMessageDto,
   FlagMessageDto,
   TextInputMessageDto,
@@ -14,7 +15,7 @@ export type SessionCommand = Exclude<ClientMessage, { type: 'conversation_exit' 
 
 /**
  * What the client's messages do to the conversation: set_speed, flag, correct_speaker,
- * trigger_branch_c and text_input, each checked against the conversation, acknowledged, and
+ * trigger_branch_c, text_input and choose_phrase, each checked against the conversation, acknowledged, and
  * handed to the sentence runner when it starts or redoes work.
  */
 export class SessionCommands {
@@ -40,7 +41,25 @@ export class SessionCommands {
         return this.triggerBranchC(message.sentence_id);
       case 'text_input':
         return this.textInput(message);
+      case 'choose_phrase':
+        return this.choosePhrase(message);
     }
+  }
+
+  private choosePhrase({ sentence_id, phrase_id }: ChoosePhraseMessageDto): void {
+    const record = this.conversation.sentence(sentence_id);
+    if (!record) return this.replies.sentenceNotFound(sentence_id);
+    if (this.sentences.choose(record, phrase_id)) return;
+    const offered = this.sentences.offered(record);
+    this.replies.send({
+      kind: 'failure',
+      service: 'Session',
+      sentenceId: record.id,
+      message:
+        offered.length > 0
+          ? `That phrase was not offered for ${record.id}; choose one of its suggestions: ${offered.join(', ')}.`
+          : `No phrases were offered for ${record.id}: choose_phrase answers a sentence_not_translated that has suggestions.`,
+    });
   }
 
   private flag(message: FlagMessageDto): void {

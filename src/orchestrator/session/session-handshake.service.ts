@@ -74,7 +74,14 @@ export class SessionHandshakeService {
     return {
       ok: true,
       settings,
-      reply: handshakeSuccess(settings, this.warnings(medic.locale, patient.locale)),
+      reply: handshakeSuccess(
+        settings,
+        [
+          ...this.warnings(medic.locale, patient.locale),
+          ...this.languages.fixedPhraseWarnings(patient),
+        ],
+        this.languages.patientAnswers(patient),
+      ),
     };
   }
 

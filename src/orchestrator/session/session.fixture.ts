@@ -107,6 +107,10 @@ export function fakes() {
       untranslated: state.untranslated(text),
       origin: 'machine' as const,
     }),
+    // No answers and no fixed-phrase-only languages: these tests are about the session.
+    translateAnswer: () => undefined,
+    expectedAnswers: () => undefined,
+    fixedPhraseLanguages: async () => [],
   } as unknown as TranslationService;
   const synthesis = {
     voices: async () => [
@@ -128,7 +132,7 @@ export function fakes() {
   const pipeline = new SentencePipeline(
     transcription,
     languageId,
-    new SessionLanguagesService(catalog, translation, synthesis),
+    new SessionLanguagesService(catalog, translation, synthesis, transcription),
     translation,
     synthesis,
     llm,

@@ -121,6 +121,21 @@ export class LanguageMatcher {
       .flatMap((item) => (item.kind === 'value' ? [item.value] : []));
   }
 
+  /**
+   * A sentence as a bag like the indexed ones, its first values of each type taken as variables,
+   * and those values: how the suggester compares it with every phrase.
+   */
+  looseReading(text: string): { tokens: string[]; values: Map<ValueType, PhraseValue> } {
+    const [items = []] = this.valueReader.segmentations(this.normalizer.words(text));
+    const values = new Map<ValueType, PhraseValue>();
+    const slotted = items.map((item): Item => {
+      if (item.kind !== 'value' || values.has(item.value.type)) return item;
+      values.set(item.value.type, item.value);
+      return { kind: 'slot', type: item.value.type };
+    });
+    return { tokens: this.signature(slotted).split(' ').filter(Boolean), values };
+  }
+
   match(text: string): MatchOutcome {
     const segmentations = this.valueReader.segmentations(this.normalizer.words(text));
     if (segmentations[0].length === 0) return { matched: false, reason: 'empty' };

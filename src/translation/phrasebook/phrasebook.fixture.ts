@@ -1,5 +1,6 @@
 import { Phrasebook } from './phrasebook.js';
 import { YamlSource } from './yaml-source.js';
+import { fixtureAnswers, fixtureTargetBooks } from './targets/target-book.fixture.js';
 
 /** A few phrases of each kind the matcher must handle: literal, with a value, agreeing. */
 export const FIXTURE_PHRASES = `domain: pain
@@ -231,11 +232,17 @@ values:
 `,
 ];
 
-/** The fixture phrasebook, with a hospital's overlay (YAML text) when given. */
-export function fixturePhrasebook(overlay?: string): Phrasebook {
+/**
+ * The fixture phrasebook, with a hospital's overlay (YAML text) when given; `withTargets`: with
+ * Russian and Vietnamese as languages it writes to, and answers by touch (issue 32).
+ */
+export function fixturePhrasebook(overlay?: string, withTargets = false): Phrasebook {
   return Phrasebook.build(
     [new YamlSource('pain.yaml', FIXTURE_PHRASES)],
     FIXTURE_VALUES.map((text, i) => new YamlSource(`values-${i}.yaml`, text)),
     overlay === undefined ? undefined : new YamlSource('hospital-phrases.yaml', overlay),
+    withTargets
+      ? { targets: fixtureTargetBooks(), targetsDir: 'targets', answers: fixtureAnswers() }
+      : {},
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ENG, FRA, SPA } from '../../language/catalog/catalog-language.fixture.js';
+import { catalogLanguage, ENG, FRA, SPA } from '../../language/catalog/catalog-language.fixture.js';
 import { fixturePhrasebook } from './phrasebook.fixture.js';
 import { PhrasebookService } from './phrasebook.service.js';
 import { unpunctuatedSplits, utteranceReadings } from './utterance-parts.js';
@@ -132,5 +132,51 @@ describe('utteranceReadings', () => {
     ]);
     expect(utteranceReadings('No conduzca y beba agua.', 'es')).toHaveLength(1);
     expect(utteranceReadings('Cough and breathe.', 'en')).toHaveLength(1);
+  });
+});
+
+describe('PhrasebookService, to a language it only writes to (issue 32)', () => {
+  const VIE = catalogLanguage('vie_Latn', 'vi', 'vie', 'Vietnamese', 'vi-VN');
+  const HAT = catalogLanguage('hat_Latn', 'ht', 'hat', 'Haitian Creole', 'ht-HT');
+  const written = new PhrasebookService(fixturePhrasebook(undefined, true));
+
+  it('gives the phrase written in the patient’s language, and what was understood', () => {
+    expect(written.translate('Does your left arm hurt?', ENG, VIE)).toEqual({
+      text: 'Ông / Bà có đau cánh tay trái không?',
+      phraseId: 'pain.body-part',
+      understoodAs: 'Does your left arm hurt?',
+    });
+    expect(written.translate('¿Le duele el brazo izquierdo?', SPA, VIE, 'female')?.text).toBe(
+      'Bà có đau cánh tay trái không?',
+    );
+  });
+
+  it('gives nothing where the phrase or its value is not written: no other translation', () => {
+    expect(written.translate('Is your left leg swollen?', ENG, VIE)).toBeUndefined();
+    expect(written.translate('Does your stomach hurt?', ENG, VIE)).toBeUndefined();
+    expect(written.writesTo(VIE)).toBe(true);
+    expect(written.writesTo(HAT)).toBe(false);
+  });
+
+  it('offers the closest phrases that are written in the patient’s language, in the clinician’s', () => {
+    const offers = written.offer('Do you have bad pain in your left arm?', ENG, VIE);
+    expect(offers.map(({ phraseId, text }) => ({ phraseId, text }))).toEqual([
+      { phraseId: 'pain.body-part', text: 'Does your left arm hurt?' },
+    ]);
+    expect(written.translateMatches([offers[0].match], ENG, VIE, 'male')?.text).toBe(
+      'Ông có đau cánh tay trái không?',
+    );
+  });
+
+  it('carries a patient’s answer to the clinician, and a question’s answers to the patient', () => {
+    expect(written.translateAnswer('Có.', VIE, ENG)).toEqual({ text: 'Yes.', answerId: 'yes' });
+    expect(written.translateAnswer('Sí.', SPA, ENG)).toEqual({ text: 'Yes.', answerId: 'yes' });
+    expect(written.translateAnswer('Có, hơi đau.', VIE, ENG)).toBeUndefined();
+    const phrase = written.translate('Does your left arm hurt?', ENG, VIE)!;
+    expect(written.expectedAnswers(phrase, VIE)?.options.map((o) => o.text)).toEqual([
+      'Có.',
+      'Không.',
+    ]);
+    expect(written.coverage(VIE)).toEqual({ written: 3, total: written.coverage(ENG).total });
   });
 });

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PhraseEntry } from './phrase-entry.js';
@@ -10,6 +10,12 @@ import { checkEntries, type PhrasebookProblem } from './phrasebook-check.js';
 import { PhrasebookError } from './phrasebook-error.js';
 import { generatedValues, readValueFile, ValueLexicon } from './values/value-lexicon.js';
 import { YamlSource } from './yaml-source.js';
+import type { TargetBook } from './targets/target-book.js';
+import { checkTargetBook } from './targets/target-check.js';
+import type { TargetLanguage } from './targets/target-language.js';
+import { readTargetBooks } from './targets/read-target-book.js';
+import { PhraseSuggester, type PhraseSuggestion } from './suggestions/phrase-suggester.js';
+import { AnswerBook } from './answers/answer-book.js';
 import { unpunctuatedSplits, utteranceReadings } from './utterance-parts.js';
 
 /** The built-in data: data/<domain>.yaml and data/values/<type>.yaml. */
@@ -23,6 +29,15 @@ export interface PhrasebookSources {
   readonly overlayFile?: string;
 }
 
+/** What the phrasebook holds besides the phrases of the five languages (issue 32). */
+export interface PhrasebookExtras {
+  /** The languages it only writes to. */
+  readonly targets?: readonly TargetBook[];
+  /** Where they were read from (named by the check's problems). */
+  readonly targetsDir?: string;
+  readonly answers?: AnswerBook;
+}
+
 /**
  * The fixed phrases: canonical sentences of a clinician in five languages with their variables,
  * and a matcher per language. Built once at start; an error in a file stops the start and names
@@ -30,21 +45,34 @@ export interface PhrasebookSources {
  */
 export class Phrasebook {
   private readonly matchers: ReadonlyMap<PhraseLanguage, LanguageMatcher>;
+  private readonly suggesters: ReadonlyMap<PhraseLanguage, PhraseSuggester>;
+  /** The languages the phrasebook only writes to (data/targets/), by key. */
+  readonly targets: ReadonlyMap<TargetLanguage, TargetBook>;
 
   private constructor(
     readonly entries: ReadonlyMap<string, PhraseEntry>,
     readonly lexicon: ValueLexicon,
+    targets: readonly TargetBook[],
+    private readonly targetsDir: string,
+    /** What each question expects as an answer, and the answers in every language. */
+    readonly answers?: AnswerBook,
   ) {
     const matchers = new Map<PhraseLanguage, LanguageMatcher>();
+    const suggesters = new Map<PhraseLanguage, PhraseSuggester>();
     for (const language of PHRASE_LANGUAGES) {
       const matcher = new LanguageMatcher(language, lexicon);
+      const suggester = new PhraseSuggester(matcher);
       for (const entry of entries.values()) {
-        matcher.add(entry, entry.texts[language]);
-        for (const other of entry.also[language]) matcher.add(entry, other);
+        for (const template of [entry.texts[language], ...entry.also[language]]) {
+          suggester.add(entry, matcher.add(entry, template));
+        }
       }
       matchers.set(language, matcher);
+      suggesters.set(language, suggester);
     }
     this.matchers = matchers;
+    this.suggesters = suggesters;
+    this.targets = new Map(targets.map((book) => [book.language, book]));
   }
 
   /** The phrasebook of these sources, built once per process (the tests start many apps). */
@@ -63,6 +91,16 @@ export class Phrasebook {
       yamlFiles(dataDir).map((file) => YamlSource.read(file)),
       yamlFiles(join(dataDir, 'values')).map((file) => YamlSource.read(file)),
       overlayFile ? YamlSource.read(overlayFile) : undefined,
+      {
+        targets: readTargetBooks(join(dataDir, 'targets')),
+        targetsDir: join(dataDir, 'targets'),
+        answers: existsSync(join(dataDir, 'answers', 'answers.yaml'))
+          ? AnswerBook.read(
+              YamlSource.read(join(dataDir, 'answers', 'answers.yaml')),
+              YamlSource.read(join(dataDir, 'answers', 'expected.yaml')),
+            )
+          : undefined,
+      },
     );
   }
 
@@ -71,6 +109,7 @@ export class Phrasebook {
     phraseFiles: readonly YamlSource[],
     valueFiles: readonly YamlSource[],
     overlay?: YamlSource,
+    { targets = [], targetsDir = '', answers }: PhrasebookExtras = {},
   ): Phrasebook {
     const lexicon = new ValueLexicon([...valueFiles.flatMap(readValueFile), ...generatedValues()]);
     const entries = new Map<string, PhraseEntry>();
@@ -86,7 +125,7 @@ export class Phrasebook {
       entries.set(written.id, completeEntry(written, 'built-in'));
     }
     if (overlay) applyOverlay(entries, readPhraseFile(overlay));
-    const phrasebook = new Phrasebook(entries, lexicon);
+    const phrasebook = new Phrasebook(entries, lexicon, targets, targetsDir, answers);
     if (overlay) {
       // A hospital's file must not make the phrasebook ambiguous: its first problem stops the start.
       const [problem] = phrasebook.problems().filter((p) => p.file === overlay.file);
@@ -97,7 +136,33 @@ export class Phrasebook {
 
   /** Everything wrong with the data (the check script and the tests want none). */
   problems(): PhrasebookProblem[] {
-    return checkEntries([...this.entries.values()], [...this.matchers.values()]);
+    return [
+      ...checkEntries([...this.entries.values()], [...this.matchers.values()]),
+      ...[...this.targets.values()].flatMap((book) =>
+        checkTargetBook(book, this.entries, this.lexicon, join(this.targetsDir, book.language)),
+      ),
+      ...(this.answers?.problems(
+        [...PHRASE_LANGUAGES, ...this.targets.keys()],
+        new Set(this.entries.keys()),
+      ) ?? []),
+    ];
+  }
+
+  /**
+   * The phrases closest to what was said, for the clinician to choose from when none matches
+   * (the confirmation step): best first, each with the values the sentence named.
+   */
+  suggest(text: string, language: PhraseLanguage, limit: number): PhraseSuggestion[] {
+    return this.suggesters.get(language)?.suggest(text, limit) ?? [];
+  }
+
+  /** A phrase with its values in a language it only writes to; undefined where not written. */
+  renderTarget(
+    match: PhraseMatch,
+    language: TargetLanguage,
+    gender: PatientGender,
+  ): string | undefined {
+    return this.targets.get(language)?.render(match, gender);
   }
 
   /** The matcher of a language (its normalizer serves tools that compare texts the same way). */

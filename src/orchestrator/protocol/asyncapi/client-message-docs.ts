@@ -131,6 +131,25 @@ export const CLIENT_MESSAGE_DOCS: ClientMessageDocs = {
     ],
     replies: ['BranchCTriggeredMessage'],
   },
+  choose_phrase: {
+    title: 'Choose a phrase',
+    summary:
+      'The clinician chooses one of the phrases offered for a sentence with no fixed phrase.',
+    description:
+      'Extension (issue 32). After a `sentence_not_translated` with reason `no_fixed_phrase` and `suggestions`: the sentence is translated by the chosen phrase, as a new revision (`translation_result` with `chosen: true`, then its speech as usual). A phrase not among the sentence’s latest suggestions gets an `error` and changes nothing.',
+    fields: {
+      sentence_id: SENTENCE_ID,
+      phrase_id: 'The `phrase_id` of one of the sentence’s latest `suggestions`.',
+    },
+    examples: [
+      {
+        name: 'chosen',
+        summary: 'The clinician chooses the first suggestion',
+        payload: { type: 'choose_phrase', sentence_id: 's4', phrase_id: 'pain.body-part-hurts' },
+      },
+    ],
+    replies: ['TranslationResultMessage'],
+  },
   text_input: {
     title: 'Text input',
     summary: 'A typed sentence, processed like a recognized one.',

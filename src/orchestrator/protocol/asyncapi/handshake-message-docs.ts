@@ -23,7 +23,9 @@ export const HANDSHAKE_MESSAGE_DOCS: Pick<
       sample_rate: 'The rate, in Hz, at which the server expects the binary audio frames.',
       audio_format: 'Always `pcm_s16le`: signed 16-bit little-endian, mono.',
       warnings:
-        'Extension: what the session will not do with the active engines, in plain words (e.g. a language the recognizer does not understand); empty when nothing. Show it to the user.',
+        'Extension: what the session will not do with the active engines, in plain words (e.g. a language the recognizer does not understand, or a patient language translated by fixed phrases only); empty when nothing. Show it to the user.',
+      patient_answers:
+        'Extension (issue 32): what the patient can always answer by touch, in the patient’s language: "I do not understand", "Please repeat", "I need a human interpreter" (`id` and `text`; a tap sends `text` as `text_input` with role `patient`). Absent when the phrasebook has no answers in the language.',
     },
     examples: [
       {

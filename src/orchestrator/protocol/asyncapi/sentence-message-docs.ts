@@ -127,6 +127,10 @@ export const SENTENCE_MESSAGE_DOCS: Pick<
         'With `phrase_id`: the fixed phrase in the speaker’s language, values filled in, so the clinician sees what the patient was told. It may be worded differently from what was said; it never says more or less.',
       reviewed_by:
         'With `phrase_id`: who reviewed the phrase, as a hospital’s PHRASEBOOK_FILE says. Absent: the phrase is the project’s own, not reviewed by a certified medical interpreter.',
+      answers:
+        'Extension (issue 32), with `phrase_id`: the answers the question expects, for the patient to tap: `kind` (`yes_no`, `yes_no_unknown`, `scale`, `pain_scale`, `duration`, `side`, `better_worse`), `options` (each an `id`, the same in every language, and its `text` in the listener’s language) and, for a scale, `labels` of its ends. A tap sends the option’s `text` as `text_input` with role `patient`; it reaches the clinician as the same answer in their language, written in advance.',
+      chosen:
+        'Extension (issue 32): true when the clinician chose the phrase among those a `sentence_not_translated` offered (`choose_phrase`); the revision is then a new one.',
       revision: REVISION,
     },
     examples: [
@@ -216,8 +220,12 @@ export const SENTENCE_MESSAGE_DOCS: Pick<
       'Extension (issue 30). Sent instead of `translation_result`, and then nothing else of the revision (no `tts_audio`, `reformulation_result` nor branch C; a `trigger_branch_c` on it gets an `error`). `language_outside_session`: the text is in neither party’s language, so translating it would pass it on unchanged or garble it, and speaking it with the listener’s voice would mislead. It is found by the language identifiers (the language named, or `und` when only the script tells: Chinese characters in an English–Spanish session), or when the embedded engine knew almost none of the words (`und`: Haitian Creole in an English–Spanish session). The sentence’s `asr_result` already carried the language and the role (`unknown`, or the one `text_input` gave). Tell both parties, in their languages, that it was not translated.',
     fields: {
       sentence_id: SENTENCE_ID,
-      reason: '`language_outside_session`: the text is in neither party’s language.',
-      language: 'BCP-47 locale of the text’s language; `und` when it could not be named.',
+      reason:
+        '`language_outside_session`: the text is in neither party’s language. Issue 32: `no_fixed_phrase`: the patient’s language has no machine translation and no fixed phrase says what the clinician said, so nothing reaches the patient; `suggestions` offers the closest phrases. `language_not_translated`: the patient wrote (or said) something in a language the service cannot translate that is none of the answers; the clinician sees the original text in the `asr_result`.',
+      language:
+        'BCP-47 locale of the text’s language; `und` when it could not be named. For `no_fixed_phrase`, the listener’s language.',
+      suggestions:
+        'Extension (issue 32), with `no_fixed_phrase`: up to 3 phrases closest to what the clinician said, best first, each a `phrase_id` and its `text` in the clinician’s language with the values the sentence named (maybe none). Show them as "Did you mean"; `choose_phrase` sends one to the patient.',
       revision: REVISION,
     },
     examples: [
@@ -229,6 +237,21 @@ export const SENTENCE_MESSAGE_DOCS: Pick<
           sentence_id: 's3',
           reason: 'language_outside_session',
           language: 'vi-VN',
+          revision: 1,
+        },
+      },
+      {
+        name: 'no_fixed_phrase',
+        summary: 'A Vietnamese patient: no phrase says the clinician’s sentence',
+        payload: {
+          type: 'sentence_not_translated',
+          sentence_id: 's4',
+          reason: 'no_fixed_phrase',
+          language: 'vi-VN',
+          suggestions: [
+            { phrase_id: 'pain.body-part-hurts', text: 'Does your chest hurt?' },
+            { phrase_id: 'visit-reason.has-symptom', text: 'Do you have pain?' },
+          ],
           revision: 1,
         },
       },

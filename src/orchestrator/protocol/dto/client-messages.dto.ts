@@ -18,6 +18,7 @@ import type {
   SetSpeedMessage,
   TextInputMessage,
   TriggerBranchCMessage,
+  ChoosePhraseMessage,
 } from '../client-messages.js';
 import { MAX_SPEED, MIN_SPEED } from '../../../language/speech-settings.js';
 
@@ -29,6 +30,8 @@ export const MAX_NOTE = 2000;
 const SPEED_MESSAGE = `speed must be a number from ${MIN_SPEED} to ${MAX_SPEED}`;
 const SENTENCE_ID_MESSAGE = 'sentence_id must be a sentence id such as "s1"';
 const ROLE_MESSAGE = 'role must be "medic" or "patient"';
+const PHRASE_ID_MESSAGE =
+  'phrase_id must be the phrase_id of one of the sentence\'s suggestions, such as "pain.where"';
 
 abstract class SentenceReference {
   @MaxLength(16, { message: SENTENCE_ID_MESSAGE })
@@ -76,6 +79,15 @@ export class CorrectSpeakerMessageDto extends SentenceReference implements Corre
 export class TriggerBranchCMessageDto extends SentenceReference implements TriggerBranchCMessage {
   @Allow()
   type!: 'trigger_branch_c';
+}
+
+export class ChoosePhraseMessageDto extends SentenceReference implements ChoosePhraseMessage {
+  @Allow()
+  type!: 'choose_phrase';
+
+  @MaxLength(120, { message: PHRASE_ID_MESSAGE })
+  @IsString({ message: PHRASE_ID_MESSAGE })
+  phrase_id!: string;
 }
 
 export class TextInputMessageDto implements TextInputMessage {
