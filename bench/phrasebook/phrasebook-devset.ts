@@ -29,3 +29,21 @@ export type DevsetPart = 'report' | 'tune';
 export function loadPhrasebookDevset(part: DevsetPart): LabelledEntry[] {
   return loadDevset(join(PHRASEBOOK_DEVSET_DIR, part)) as LabelledEntry[];
 }
+
+/** Whether the values found are those expected (a list: any of them). */
+export function sameValues(
+  expected: Readonly<Record<string, string | readonly string[]>>,
+  found: Readonly<Record<string, string>>,
+): boolean {
+  const keys = new Set([...Object.keys(expected), ...Object.keys(found)]);
+  return [...keys].every((k) => {
+    const accepted = expected[k];
+    return Array.isArray(accepted) ? accepted.includes(found[k]) : accepted === found[k];
+  });
+}
+
+/** The labels an utterance accepts: none for null. */
+export function acceptedPhrases(entry: LabelledEntry): readonly ExpectedPhrase[] {
+  const expected = entry.expected ?? null;
+  return expected === null ? [] : Array.isArray(expected) ? expected : [expected as ExpectedPhrase];
+}

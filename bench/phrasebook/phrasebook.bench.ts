@@ -24,6 +24,7 @@ import {
   type ExpectedPhrase,
   type LabelledEntry,
   loadPhrasebookDevset,
+  sameValues,
 } from './phrasebook-devset.js';
 
 const PART = (process.env.SET ?? 'report') as DevsetPart;
@@ -254,17 +255,6 @@ async function main(): Promise<void> {
 interface Pair {
   hypothesis: string;
   reference: string;
-}
-
-function sameValues(
-  expected: Readonly<Record<string, string | readonly string[]>>,
-  found: Readonly<Record<string, string>>,
-): boolean {
-  const keys = new Set([...Object.keys(expected), ...Object.keys(found)]);
-  return [...keys].every((k) => {
-    const accepted = expected[k];
-    return Array.isArray(accepted) ? accepted.includes(found[k]) : accepted === found[k];
-  });
 }
 
 runBenchmark(main);

@@ -29,9 +29,10 @@ for (const entry of phrasebook.entries.values()) {
   added++;
 }
 const header = `# What answer each phrase expects, so the patient can give it by touch (data/README.md):
-# yes_no, yes_no_unknown, scale, pain_scale, duration, side, better_worse; null for an open
-# question or a sentence that asks nothing. First marked by tools/phrasebook-answers/ from the
-# English words; corrected here by hand (a rerun keeps every mark already written).
+# yes_no, yes_no_unknown, scale, pain_scale, duration, side, better_worse, severity,
+# constancy; null for an open question, a choice the answers do not list, or a sentence that
+# asks nothing. First marked by tools/phrasebook-answers/ from the English words; corrected
+# here by hand (a rerun keeps every mark already written).
 `;
 writeFileSync(file, header + stringify({ expected }, { lineWidth: 0 }));
 const counts = new Map<string, number>();

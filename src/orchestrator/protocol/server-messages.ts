@@ -138,8 +138,16 @@ export interface TranslationResultMessage {
 
 /** Answers for the patient to tap (issue 32). */
 export interface AnswerButtons {
-  /** `yes_no`, `yes_no_unknown`, `scale`, `pain_scale`, `duration`, `side`, `better_worse`. */
-  kind: 'yes_no' | 'yes_no_unknown' | 'scale' | 'pain_scale' | 'duration' | 'side' | 'better_worse';
+  kind:
+    | 'yes_no'
+    | 'yes_no_unknown'
+    | 'scale'
+    | 'pain_scale'
+    | 'duration'
+    | 'side'
+    | 'better_worse'
+    | 'severity'
+    | 'constancy';
   options: AnswerButton[];
   /** What the ends of a scale mean ("No pain", "Worst pain"): labels, never sent. */
   labels?: { low?: string; high?: string };

@@ -1,4 +1,5 @@
 import { PHRASE_LANGUAGES, type PhraseLanguage } from './phrase-language.js';
+import { TARGET_LANGUAGES, type TargetLanguage } from './targets/target-language.js';
 import type { PhraseEntry } from './phrase-entry.js';
 import { PhraseTemplate, TemplateError } from './template/phrase-template.js';
 import type { YamlSource } from './yaml-source.js';
@@ -12,12 +13,24 @@ export interface WrittenEntry {
   readonly also: Partial<Record<PhraseLanguage, PhraseTemplate[]>>;
   readonly plain: Partial<Record<PhraseLanguage, PhraseTemplate>>;
   readonly reviewedBy?: string;
+  /**
+   * A hospital's texts in languages the phrasebook only writes to (issue 32), as written: their
+   * syntax is the target language's (targets/target-template.ts).
+   */
+  readonly targets: Partial<Record<TargetLanguage, string>>;
   readonly file: string;
   readonly line: number;
 }
 
 const ID = /^[a-z0-9_-]+\.[a-z0-9_-]+$/;
-const KEYS = new Set(['id', 'reviewed_by', 'also', 'plain', ...PHRASE_LANGUAGES]);
+const KEYS = new Set([
+  'id',
+  'reviewed_by',
+  'also',
+  'plain',
+  ...PHRASE_LANGUAGES,
+  ...TARGET_LANGUAGES,
+]);
 
 /** The entries of one phrasebook file (data/<domain>.yaml or PHRASEBOOK_FILE), checked for form. */
 export function readPhraseFile(source: YamlSource): WrittenEntry[] {
@@ -100,6 +113,15 @@ export function readPhraseFile(source: YamlSource): WrittenEntry[] {
         }
       }
     }
+    const targets: WrittenEntry['targets'] = {};
+    for (const language of TARGET_LANGUAGES) {
+      const text = entry[language];
+      if (text === undefined) continue;
+      if (typeof text !== 'string' || text.trim() === '') {
+        throw source.error([...at, language], `${entry.id}: ${language} must be a non-empty text.`);
+      }
+      targets[language] = text.trim();
+    }
     const reviewed = entry.reviewed_by;
     if (reviewed !== undefined && (typeof reviewed !== 'string' || reviewed.trim() === '')) {
       throw source.error(
@@ -114,6 +136,7 @@ export function readPhraseFile(source: YamlSource): WrittenEntry[] {
       also,
       plain,
       reviewedBy: typeof reviewed === 'string' ? reviewed.trim() : undefined,
+      targets,
       file: source.file,
       line: source.lineOf(at),
     };

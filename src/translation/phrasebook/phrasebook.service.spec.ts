@@ -179,4 +179,27 @@ describe('PhrasebookService, to a language it only writes to (issue 32)', () => 
     ]);
     expect(written.coverage(VIE)).toEqual({ written: 3, total: written.coverage(ENG).total });
   });
+
+  it('takes a hospital’s reviewed text in the language, reviewed for that language only', () => {
+    const hospital = new PhrasebookService(
+      fixturePhrasebook(
+        `phrases:
+  - id: pain.where
+    reviewed_by: "T. Nguyen, certified medical interpreter, 2026-11"
+    vi: "<Ông|Bà> bị đau ở chỗ nào?"
+`,
+        true,
+      ),
+    );
+    expect(hospital.translate('Where does it hurt?', ENG, VIE, 'female')).toEqual({
+      text: 'Bà bị đau ở chỗ nào?',
+      phraseId: 'pain.where',
+      understoodAs: 'Where does it hurt?',
+      reviewedBy: 'T. Nguyen, certified medical interpreter, 2026-11',
+    });
+    expect(hospital.translate('Where does it hurt?', ENG, SPA)).not.toHaveProperty('reviewedBy');
+    expect(() =>
+      fixturePhrasebook('phrases:\n  - id: pain.where\n    ko: "어디가 아프세요?"\n', true),
+    ).toThrow(/hospital-phrases\.yaml:2: pain\.where: the phrasebook has no ko/);
+  });
 });

@@ -79,7 +79,7 @@ export class PhrasebookService {
     // A time or place said with a phrase, or alternatives joined by "or", are the project's words
     // joined to the reviewed ones: unreviewed.
     const joined = (m: PhraseMatch) => m.adjunct || [...m.values.values()].some((v) => v.parts);
-    const reviewers = matches.map((m) => (joined(m) ? undefined : m.entry.reviewedBy));
+    const reviewers = matches.map((m) => (joined(m) ? undefined : this.reviewerOf(m, target)));
     return {
       text: join(texts as string[]),
       // Several sentences said in one breath: their phrases, in order.
@@ -183,6 +183,13 @@ export class PhrasebookService {
     const answerId = answers.answerOf(text, from);
     const translated = answerId && answers.text(answerId, to);
     return translated ? { text: translated, answerId } : undefined;
+  }
+
+  /** Who reviewed the phrase in the listener's language: the entry's, or the target text's. */
+  private reviewerOf(match: PhraseMatch, target: CatalogLanguage): string | undefined {
+    if (phraseLanguageOf(target)) return match.entry.reviewedBy;
+    const written = targetLanguageOf(target);
+    return written && this.phrasebook.targets.get(written)?.reviewedBy(match.entry.id);
   }
 
   private render(

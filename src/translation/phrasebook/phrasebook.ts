@@ -14,6 +14,7 @@ import type { TargetBook } from './targets/target-book.js';
 import { checkTargetBook } from './targets/target-check.js';
 import type { TargetLanguage } from './targets/target-language.js';
 import { readTargetBooks } from './targets/read-target-book.js';
+import { TargetTemplate, TargetTemplateError } from './targets/target-template.js';
 import { PhraseSuggester, type PhraseSuggestion } from './suggestions/phrase-suggester.js';
 import { AnswerBook } from './answers/answer-book.js';
 import { unpunctuatedSplits, utteranceReadings } from './utterance-parts.js';
@@ -124,8 +125,13 @@ export class Phrasebook {
       }
       entries.set(written.id, completeEntry(written, 'built-in'));
     }
-    if (overlay) applyOverlay(entries, readPhraseFile(overlay));
-    const phrasebook = new Phrasebook(entries, lexicon, targets, targetsDir, answers);
+    let books = targets;
+    if (overlay) {
+      const written = readPhraseFile(overlay);
+      applyOverlay(entries, written);
+      books = withHospitalTargets(targets, written);
+    }
+    const phrasebook = new Phrasebook(entries, lexicon, books, targetsDir, answers);
     if (overlay) {
       // A hospital's file must not make the phrasebook ambiguous: its first problem stops the start.
       const [problem] = phrasebook.problems().filter((p) => p.file === overlay.file);
@@ -279,14 +285,54 @@ function applyOverlay(entries: Map<string, PhraseEntry>, overlay: readonly Writt
     const also = Object.fromEntries(
       PHRASE_LANGUAGES.map((l) => [l, [...existing.also[l], ...(written.also[l] ?? [])]]),
     ) as unknown as PhraseEntry['also'];
+    // reviewed_by covers the texts the entry gives: one giving only other languages' texts
+    // (issue 32) leaves the five languages' review as it was.
+    const givesOwnTexts = Object.keys(written.texts).length > 0;
     entries.set(written.id, {
       ...existing,
       texts,
       also,
       plain: { ...existing.plain, ...written.plain },
-      reviewedBy: written.reviewedBy,
+      reviewedBy: givesOwnTexts ? written.reviewedBy : existing.reviewedBy,
       source: written.file,
       origin: { file: written.file, line: written.line },
     });
   }
+}
+
+/**
+ * A hospital's texts in the languages the phrasebook only writes to, over the built-in ones,
+ * each reviewed by whom the entry says. A text in a language the phrasebook has no folder for,
+ * or that is malformed, stops the start at its line.
+ */
+function withHospitalTargets(
+  books: readonly TargetBook[],
+  written: readonly WrittenEntry[],
+): TargetBook[] {
+  const byLanguage = new Map(books.map((book) => [book.language, book]));
+  for (const entry of written) {
+    for (const [language, text] of Object.entries(entry.targets) as [TargetLanguage, string][]) {
+      const book = byLanguage.get(language);
+      if (!book) {
+        throw new PhrasebookError(
+          entry.file,
+          entry.line,
+          `${entry.id}: the phrasebook has no ${language} (data/targets/${language}/) to give a text in.`,
+        );
+      }
+      let template: TargetTemplate;
+      try {
+        template = new TargetTemplate(text, book.data.classes.length);
+      } catch (error) {
+        if (!(error instanceof TargetTemplateError)) throw error;
+        throw new PhrasebookError(
+          entry.file,
+          entry.line,
+          `${entry.id}: ${language}: ${error.message}`,
+        );
+      }
+      byLanguage.set(language, book.withPhrase(entry.id, template, entry.reviewedBy));
+    }
+  }
+  return [...byLanguage.values()];
 }

@@ -128,7 +128,7 @@ export const SENTENCE_MESSAGE_DOCS: Pick<
       reviewed_by:
         'With `phrase_id`: who reviewed the phrase, as a hospital’s PHRASEBOOK_FILE says. Absent: the phrase is the project’s own, not reviewed by a certified medical interpreter.',
       answers:
-        'Extension (issue 32), with `phrase_id`: the answers the question expects, for the patient to tap: `kind` (`yes_no`, `yes_no_unknown`, `scale`, `pain_scale`, `duration`, `side`, `better_worse`), `options` (each an `id`, the same in every language, and its `text` in the listener’s language) and, for a scale, `labels` of its ends. A tap sends the option’s `text` as `text_input` with role `patient`; it reaches the clinician as the same answer in their language, written in advance.',
+        'Extension (issue 32), with `phrase_id`: the answers the question expects, for the patient to tap: `kind` (`yes_no`, `yes_no_unknown`, `scale`, `pain_scale`, `duration`, `side`, `better_worse`, `severity`, `constancy`), `options` (each an `id`, the same in every language, and its `text` in the listener’s language) and, for a scale, `labels` of its ends. A tap sends the option’s `text` as `text_input` with role `patient`; it reaches the clinician as the same answer in their language, written in advance.',
       chosen:
         'Extension (issue 32): true when the clinician chose the phrase among those a `sentence_not_translated` offered (`choose_phrase`); the revision is then a new one.',
       revision: REVISION,

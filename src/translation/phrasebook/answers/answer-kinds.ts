@@ -10,6 +10,10 @@ export const ANSWER_KINDS = [
   /** Left, right or both. */
   'side',
   'better_worse',
+  /** Mild, moderate or severe. */
+  'severity',
+  /** All the time, or comes and goes. */
+  'constancy',
 ] as const;
 export type AnswerKind = (typeof ANSWER_KINDS)[number];
 
@@ -27,6 +31,8 @@ export const ANSWER_OPTIONS: Readonly<Record<AnswerKind, readonly string[]>> = {
   duration: ['hours', 'days', 'weeks', 'months', 'years'],
   side: ['left', 'right', 'both-sides'],
   better_worse: ['better', 'same', 'worse'],
+  severity: ['mild', 'moderate', 'severe'],
+  constancy: ['constant', 'comes-and-goes'],
 };
 
 /** What a patient can always say by touch, in every language, whatever was asked. */

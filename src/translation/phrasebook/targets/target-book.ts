@@ -25,6 +25,8 @@ export interface TargetBookData {
   /** By `type:id`. */
   readonly values: ReadonlyMap<string, TargetValue>;
   readonly phrases: ReadonlyMap<string, TargetTemplate>;
+  /** Who reviewed a phrase's text in this language, from a hospital's PHRASEBOOK_FILE. */
+  readonly reviewers?: ReadonlyMap<string, string>;
 }
 
 /** Where the text's final punctuation starts, in any script the target languages use. */
@@ -55,6 +57,23 @@ export class TargetBook {
 
   has(phraseId: string): boolean {
     return this.data.phrases.has(phraseId);
+  }
+
+  /** Who reviewed the phrase's text in this language; undefined: the project's, unreviewed. */
+  reviewedBy(phraseId: string): string | undefined {
+    return this.data.reviewers?.get(phraseId);
+  }
+
+  /** This book with a hospital's text of a phrase (and who reviewed it, if the file says). */
+  withPhrase(phraseId: string, template: TargetTemplate, reviewedBy?: string): TargetBook {
+    const reviewers = new Map(this.data.reviewers);
+    if (reviewedBy) reviewers.set(phraseId, reviewedBy);
+    else reviewers.delete(phraseId);
+    return new TargetBook({
+      ...this.data,
+      phrases: new Map([...this.data.phrases, [phraseId, template]]),
+      reviewers,
+    });
   }
 
   /** The matched phrase with its values and its joined time or place, agreeing with the patient. */
