@@ -172,4 +172,35 @@ describe("a hospital's PHRASEBOOK_FILE", () => {
       client.close();
     }
   });
+
+  it('gives a reviewed text in a language the phrasebook only writes to, reviewed there only', async () => {
+    const client = await TestClient.open(url, {
+      language_medic: 'en',
+      language_patient: 'vi',
+      patient_gender: 'male',
+    });
+    try {
+      client.json({ type: 'text_input', text: 'Where does it hurt?', role: 'medic' });
+      const result = await client.next(
+        (m) => m.type === 'translation_result' && m.sentence_id === 's1',
+      );
+      expect(result).toMatchObject({
+        text: 'Ông bị đau ở chỗ nào?',
+        origin: 'phrasebook',
+        phrase_id: 'pain.where',
+        reviewed_by: expect.stringMatching(/^EXAMPLE ONLY/),
+      });
+    } finally {
+      client.close();
+    }
+    const spanish = await request(app.getHttpServer())
+      .post(TRANSLATE)
+      .send({
+        text: 'Where does it hurt?',
+        source_language: 'eng_Latn',
+        target_language: 'spa_Latn',
+      })
+      .expect(200);
+    expect(spanish.body).toMatchObject({ origin: 'phrasebook', phrase_id: 'pain.where' });
+  });
 });
