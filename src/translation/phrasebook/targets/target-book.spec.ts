@@ -161,4 +161,28 @@ describe('TargetBook (a language the phrasebook only writes to)', () => {
       ),
     ).toThrow(/ru\/values\.yaml:1: "language" must be ru/);
   });
+
+  it('writes the capitals of the language (Turkish dotted İ), and leaves a word in capitals alone', () => {
+    const turkish = readTargetBook(
+      'tr',
+      new YamlSource(
+        'tr/values.yaml',
+        "language: tr\nadjunct: start\nor: 'veya'\nvalues:\n  symptom:\n    tingling: 'ishal'\n  when:\n    now: 'şimdi'\n",
+      ),
+      [
+        new YamlSource(
+          'tr/pain.yaml',
+          "language: tr\nphrases:\n  pain.where: 'İlaç alıyor musunuz?'\n  pain.tired: 'EKG çekildi mi?'\n  fever.has: '$symptom var mı?'\n",
+        ),
+      ],
+    );
+    const now = value('when', 'now');
+    expect(turkish.render(match('pain.where', [], now), undefined)).toBe(
+      'Şimdi ilaç alıyor musunuz?',
+    );
+    expect(turkish.render(match('pain.tired', [], now), undefined)).toBe('Şimdi EKG çekildi mi?');
+    expect(
+      turkish.render(match('fever.has', [['symptom', value('symptom', 'tingling')]]), undefined),
+    ).toBe('İshal var mı?');
+  });
 });

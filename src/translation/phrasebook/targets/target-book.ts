@@ -92,6 +92,7 @@ export class TargetBook {
         },
       },
       gender,
+      this.language,
     );
     if (text === undefined || !match.adjunct) return text;
     const said = this.valueForm(match.adjunct, match.adjunct.type === 'body_part' ? 'in' : 'bare');
@@ -132,18 +133,30 @@ export class TargetBook {
     const space = UNSPACED.has(this.language) ? '' : ' ';
     if (this.data.adjunct === 'start') {
       // German keeps its capitals (nouns, "Sie"); the other languages with case lower the old start.
-      const rest = this.language === 'de' ? text : lowerStart(text);
-      return `${said.charAt(0).toUpperCase()}${said.slice(1)}${space}${rest}`;
+      const rest = this.language === 'de' ? text : lowerStart(text, this.language);
+      return `${upperStart(said, this.language)}${space}${rest}`;
     }
     const end = FINAL_PUNCTUATION.exec(text)?.index ?? text.length;
     return `${text.slice(0, end)}${space}${said}${text.slice(end)}`;
   }
 }
 
-/** The sentence's first word in lower case, and a second one given with it ("Ông / Bà" → "ông / bà"). */
-const lowerStart = (text: string) =>
-  text.replace(
-    /^(\p{Lu})([^\s/]*)( \/ )?(\p{Lu})?/u,
-    (_, first: string, rest: string, slash?: string, second?: string) =>
-      `${first.toLowerCase()}${rest}${slash ?? ''}${second?.toLowerCase() ?? ''}`,
+/**
+ * The sentence's first word in lower case, in the language's own rules (Turkish "İ" → "i"), and
+ * a second one given with it ("Ông / Bà" → "ông / bà"); a word in capitals (an acronym, "EKG")
+ * stays as it is.
+ */
+function lowerStart(text: string, locale: string): string {
+  return text.replace(
+    /^(\p{Lu})(\p{L}*)( \/ )?(\p{Lu})?/u,
+    (whole, first: string, rest: string, slash?: string, second?: string) => {
+      if (rest.length > 0 && rest === rest.toLocaleUpperCase(locale)) return whole;
+      const lower = (letter: string) => letter.toLocaleLowerCase(locale);
+      return `${lower(first)}${rest}${slash ?? ''}${second ? lower(second) : ''}`;
+    },
   );
+}
+
+/** The text's first letter in upper case, in the language's own rules (Turkish "i" → "İ"). */
+export const upperStart = (text: string, locale: string) =>
+  text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);

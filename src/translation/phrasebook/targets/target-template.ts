@@ -79,8 +79,11 @@ export class TargetTemplate {
     this.forms = new Map(parts.flatMap((p) => (p.kind === 'slot' ? [[p.type, p.form]] : [])));
   }
 
-  /** The text with its values, or undefined when a form or a class of one is not written. */
-  render(fill: TargetFill, gender: PatientGender): string | undefined {
+  /**
+   * The text with its values, or undefined when a form or a class of one is not written; a value
+   * that starts it is capitalized in the rules of `locale` (Turkish "ishal" → "İshal").
+   */
+  render(fill: TargetFill, gender: PatientGender, locale: string): string | undefined {
     let text = '';
     for (const part of this.parts) {
       if (part.kind === 'text') text += part.text;
@@ -97,6 +100,8 @@ export class TargetTemplate {
       else text += bothForms(part.forms[0], part.forms[1]);
     }
     const first = this.parts[0];
-    return first && first.kind !== 'text' ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+    return first && first.kind !== 'text'
+      ? text.charAt(0).toLocaleUpperCase(locale) + text.slice(1)
+      : text;
   }
 }
