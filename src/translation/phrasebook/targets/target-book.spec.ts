@@ -5,6 +5,7 @@ import { PhrasebookError } from '../phrasebook-error.js';
 import { alternativeValue } from '../values/alternative-values.js';
 import type { PhraseValue, ValueType } from '../values/value-types.js';
 import { YamlSource } from '../yaml-source.js';
+import { bothForms } from '../template/phrase-template.js';
 import { readTargetBook } from './read-target-book.js';
 import { FIXTURE_RU_VALUES } from './target-book.fixture.js';
 
@@ -184,5 +185,13 @@ describe('TargetBook (a language the phrasebook only writes to)', () => {
     expect(
       turkish.render(match('fever.has', [['symptom', value('symptom', 'tingling')]]), undefined),
     ).toBe('İshal var mı?');
+  });
+
+  it('shortens both forms of a word only in Latin and Cyrillic letters', () => {
+    expect(bothForms('alérgico', 'alérgica')).toBe('alérgico/a');
+    expect(bothForms('устал', 'устала')).toBe('устал/а');
+    // A Hindi ending is a vowel sign: alone after a slash it cannot be read.
+    expect(bothForms('सकते', 'सकती')).toBe('सकते / सकती');
+    expect(bothForms('سکتے', 'سکتی')).toBe('سکتے / سکتی');
   });
 });

@@ -136,9 +136,14 @@ export class PhraseTemplate {
   }
 }
 
-/** "alérgico" and "alérgica" → "alérgico/a"; "o senhor" and "a senhora" → "o senhor / a senhora". */
+/**
+ * "alérgico" and "alérgica" → "alérgico/a"; "o senhor" and "a senhora" → "o senhor / a senhora".
+ * The short form only in Latin and Cyrillic letters: in scripts whose endings are vowel signs
+ * (Hindi "सकते/ी") a shortened ending would stand alone, unreadable.
+ */
 export function bothForms(masculine: string, feminine: string): string {
   if (masculine === feminine) return masculine;
+  if (!SHORTENS.test(masculine) || !SHORTENS.test(feminine)) return `${masculine} / ${feminine}`;
   let common = 0;
   while (
     common < Math.min(masculine.length, feminine.length) &&
@@ -151,5 +156,8 @@ export function bothForms(masculine: string, feminine: string): string {
   }
   return `${masculine} / ${feminine}`;
 }
+
+/** Words in scripts whose ending a slash may shorten. */
+const SHORTENS = /^[\p{Script=Latin}\p{Script=Cyrillic}\s'’-]+$/u;
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
