@@ -5,6 +5,7 @@
  */
 import type { ConversationFlag } from './conversation-store';
 import { byId, el } from './dom';
+import { clinicianLang, say } from './i18n/clinician';
 import type { Branch, ServerMessage } from './protocol';
 import { fillSpeeds } from './start-view';
 import type { MicState } from './status-bar';
@@ -20,6 +21,7 @@ export const controls = {
   typeText: byId<HTMLTextAreaElement>('type-text'),
   typeRole: byId<HTMLSelectElement>('type-role'),
   typeSend: byId<HTMLButtonElement>('type-send'),
+  patientAnswers: byId('patient-answers'),
   autoplay: byId<HTMLInputElement>('autoplay'),
   medicHears: byId<HTMLSelectElement>('medic-hears'),
   patientHears: byId<HTMLSelectElement>('patient-hears'),
@@ -45,6 +47,8 @@ export function clearControls(speed: number): void {
   controls.noticeCount.textContent = '';
   controls.conversationFlags.replaceChildren();
   controls.typeText.value = '';
+  controls.patientAnswers.replaceChildren();
+  controls.patientAnswers.hidden = true;
   controls.speedNote.textContent = '';
   fillSpeeds(controls.speed, speed);
 }
@@ -61,6 +65,8 @@ export function setControlsEnabled(enabled: boolean, hasMicrophone: boolean): vo
   ]) {
     control.disabled = !enabled;
   }
+  for (const button of controls.patientAnswers.querySelectorAll('button'))
+    button.disabled = !enabled;
   controls.mic.disabled = !enabled || !hasMicrophone;
 }
 
@@ -69,9 +75,10 @@ export function showMicButton(mic: MicState, live: boolean, hasMicrophone: boole
   const on = mic === 'on';
   controls.mic.setAttribute('aria-pressed', String(on));
   controls.mic.dataset.state = mic;
+  controls.mic.lang = clinicianLang();
   controls.mic.replaceChildren(
     el('span', { class: 'mic-icon', 'aria-hidden': 'true' }, on ? '●' : '○'),
-    mic === 'unavailable' ? ' No microphone' : on ? ' Microphone on' : ' Microphone off',
+    ` ${say(mic === 'unavailable' ? 'mic.none' : on ? 'mic.on' : 'mic.off')}`,
     el('kbd', {}, 'Space'),
   );
   controls.mic.disabled = !live || !hasMicrophone;

@@ -147,3 +147,55 @@ describe('ConversationStore', () => {
     });
   });
 });
+
+describe('ConversationStore, patients reached by fixed phrases only (issue 32)', () => {
+  const notSent = {
+    type: 'sentence_not_translated',
+    sentence_id: 's1',
+    reason: 'no_fixed_phrase',
+    language: 'vi-VN',
+    suggestions: [{ phrase_id: 'pain.body-part-hurts', text: 'Does your left arm hurt?' }],
+    revision: 1,
+  } as const satisfies ServerMessage;
+
+  it('keeps the suggestions, then the chosen phrase’s translation as a new revision', () => {
+    const store = new ConversationStore();
+    store.apply(asr('s1', 'Do you have bad pain in your left arm today?', 'medic', 'text'));
+    store.apply(notSent);
+    const s1 = store.sentences.get('s1')!;
+    expect(s1.notTranslated).toMatchObject({
+      reason: 'no_fixed_phrase',
+      suggestions: notSent.suggestions,
+    });
+    expect(isPending(s1)).toBe(false);
+    store.noteChoiceSent('s1', 'pain.body-part-hurts');
+    expect(isPending(s1)).toBe(true);
+    store.apply({
+      ...translation('s1', 2, 'Ông / Bà có đau cánh tay trái không?', 'en-US', 'vi-VN'),
+      chosen: true,
+    });
+    expect(s1.notTranslated).toBeUndefined();
+    expect(s1.choosing).toBeUndefined();
+    expect(s1.translation).toMatchObject({ revision: 2, chosen: true });
+  });
+
+  it('counts a tapped answer as typed until it comes back, and remembers which', () => {
+    const store = new ConversationStore();
+    store.apply(asr('s1', 'Does your left arm hurt?', 'medic', 'text'));
+    store.noteAnswered('s1', 'yes');
+    expect(store.sentences.get('s1')!.answered).toBe('yes');
+    expect(store.typedPending).toBe(1);
+    store.apply(asr('s2', 'Có.', 'patient', 'text'));
+    expect(store.typedPending).toBe(0);
+  });
+
+  it('does not wait for speech in a language no voice speaks', () => {
+    const store = new ConversationStore();
+    store.voiceless.add('fil-PH');
+    store.apply(asr('s1', 'Does your left arm hurt?', 'medic', 'text'));
+    store.apply(
+      translation('s1', 1, 'Masakit po ba ang inyong kaliwang braso?', 'en-US', 'fil-PH'),
+    );
+    expect(store.pendingCount()).toBe(0);
+  });
+});

@@ -9,6 +9,7 @@ import type {
   FlagType,
   ReformulationResultMessage,
   Role,
+  SentenceNotTranslatedMessage,
   ServerMessage,
   SpeakerRole,
   TranslationResultMessage,
@@ -43,8 +44,21 @@ export interface SentenceState {
    * (set by the page, conversation.ts): perhaps the patient, so not taken as the medic's.
    */
   heardInPatientTurn?: boolean;
-  /** The newest revision is not translated: the text is in neither party's language. */
-  notTranslated?: { revision: number; language: string };
+  /**
+   * The newest revision is not translated: the text is in neither party's language, or (issue
+   * 32) no fixed phrase says the clinician's sentence (with the phrases offered instead), or the
+   * patient's text, in a language reached by fixed phrases only, is none of the answers.
+   */
+  notTranslated?: {
+    revision: number;
+    language: string;
+    reason: SentenceNotTranslatedMessage['reason'];
+    suggestions: { phrase_id: string; text: string }[];
+  };
+  /** The phrase the clinician chose among the suggestions, until its translation comes (issue 32). */
+  choosing?: string;
+  /** The answer the patient tapped under this sentence's question (an option's id, issue 32). */
+  answered?: string;
   /** Newest revision known (its translation may still be on its way after a correction). */
   revision: number;
   translation?: TranslationResultMessage;
@@ -92,6 +106,11 @@ export class ConversationStore {
   }[] = [];
   /** Typed sentences sent whose asr_result has not come back. */
   typedPending = 0;
+  /**
+   * Languages no voice speaks (GET /languages/capabilities: Filipino with the embedded voices):
+   * a translation into one is complete without speech.
+   */
+  readonly voiceless = new Set<string>();
 
   /** The sentences in the order they were spoken (by id). */
   ordered(): SentenceState[] {
@@ -101,7 +120,8 @@ export class ConversationStore {
   /** Sentences still being worked on (or typed and not yet echoed). */
   pendingCount(): number {
     let count = this.typedPending;
-    for (const sentence of this.sentences.values()) if (isPending(sentence)) count++;
+    for (const sentence of this.sentences.values())
+      if (isPending(sentence, this.voiceless)) count++;
     return count;
   }
 
@@ -112,6 +132,17 @@ export class ConversationStore {
   noteCorrectionSent(sentenceId: string, role: Role): void {
     const sentence = this.sentence(sentenceId);
     sentence.correcting = { to: role };
+  }
+
+  /** The clinician chose a phrase among a sentence's suggestions (choose_phrase sent). */
+  noteChoiceSent(sentenceId: string, phraseId: string): void {
+    this.sentence(sentenceId).choosing = phraseId;
+  }
+
+  /** The patient tapped an answer under a sentence's question (a text_input on its way). */
+  noteAnswered(sentenceId: string, optionId: string): void {
+    this.sentence(sentenceId).answered = optionId;
+    this.typedPending++;
   }
 
   noteBranchCSent(sentenceId: string): void {
@@ -148,6 +179,7 @@ export class ConversationStore {
           sentence.revision = message.revision;
           sentence.translation = message;
           sentence.notTranslated = undefined;
+          sentence.choosing = undefined;
           if (sentence.correcting && message.revision > 1) {
             sentence.corrected = {
               from: sentence.correcting.from ?? 'unknown',
@@ -160,7 +192,13 @@ export class ConversationStore {
         return this.update(message.sentence_id, (sentence) => {
           if (message.revision < sentence.revision) return;
           sentence.revision = message.revision;
-          sentence.notTranslated = { revision: message.revision, language: message.language };
+          sentence.notTranslated = {
+            revision: message.revision,
+            language: message.language,
+            reason: message.reason,
+            suggestions: message.suggestions ?? [],
+          };
+          sentence.choosing = undefined;
           sentence.translation = undefined;
           sentence.reformulation = undefined;
           sentence.speech = {};
@@ -291,10 +329,16 @@ export class ConversationStore {
 }
 
 /** Recognized (or typed) and not yet translated and spoken, nor failed. */
-export function isPending(sentence: SentenceState): boolean {
+export function isPending(
+  sentence: SentenceState,
+  voiceless: ReadonlySet<string> = new Set(),
+): boolean {
   if (sentence.empty || sentence.failed.recognition || sentence.failed.translation) return false;
-  if (sentence.notTranslated && sentence.notTranslated.revision >= sentence.revision) return false;
+  if (sentence.notTranslated && sentence.notTranslated.revision >= sentence.revision)
+    return sentence.choosing !== undefined;
   if (sentence.text === undefined) return true;
   if (!sentence.translation || sentence.translation.revision < sentence.revision) return true;
+  // Into a language no voice speaks, the text is all there is.
+  if (voiceless.has(sentence.translation.target_language)) return false;
   return !sentence.speech.A && !sentence.failed.A && !sentence.speech.B;
 }

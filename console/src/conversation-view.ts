@@ -38,6 +38,8 @@ export class ConversationView {
   constructor(
     private readonly list: HTMLOListElement,
     private readonly actions: SentenceActions,
+    /** Languages no voice speaks: their translations are complete without speech. */
+    private readonly voiceless: ReadonlySet<string> = new Set(),
   ) {
     this.newest = new NewestInView(list, byId<HTMLButtonElement>('new-translation'), (root) => {
       const lead = root.querySelector<HTMLElement>('.branch--a');
@@ -82,7 +84,7 @@ export class ConversationView {
       this.insert(card.root, sentence.number);
     }
     const translated = card.aText.textContent;
-    fillCard(card, sentence, playable, ending, this.audience);
+    fillCard(card, sentence, playable, ending, this.audience, this.voiceless);
     // Follow the conversation, unless someone scrolled up to read: then offer what is new.
     this.newest.afterRender(created || card.aText.textContent !== translated);
     if (fragment && this.audience.parties)

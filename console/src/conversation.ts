@@ -43,6 +43,8 @@ import type { SpeechPlayer } from './speech-player';
 import type { StartChoice } from './start-view';
 import type { Heard, Phase } from './status-bar';
 import { isHeard } from './wording';
+import { alwaysAnswerButtons } from './answer-buttons';
+import { sayOnPage, setClinicianLanguage } from './i18n/clinician';
 
 export { controls } from './conversation-controls';
 export type { EndResult } from './conversation-outcome';
@@ -95,6 +97,8 @@ export class Conversation {
     private readonly onInterrupted: (cause: Interruption) => void = () => undefined,
   ) {
     this.partyLanguages = { medic: choice.medicLanguage, patient: choice.patientLanguage };
+    setClinicianLanguage(choice.clinicianLanguage ?? 'en');
+    if (choice.patientVoice === false) this.store.voiceless.add(choice.patientLanguage);
     this.speechNotice = new SpeechNotice(() => this.partyLanguages);
     this.actions = new SentenceActionsSender({
       store: this.store,
@@ -104,7 +108,7 @@ export class Conversation {
       replay: (id, branch) => this.player.replay(id, branch),
       render: (id) => this.renderSentence(this.store.sentences.get(id)!),
     });
-    this.view = new ConversationView(controls.list, this.actions);
+    this.view = new ConversationView(controls.list, this.actions, this.store.voiceless);
     this.speech = new SentenceSpeech(
       this.store,
       {
@@ -374,11 +378,30 @@ export class Conversation {
 
   private showSession(success: HandshakeSuccessMessage, micProblem?: string): void {
     this.partyLanguages = { medic: success.medic_lang, patient: success.patient_lang };
+    sayOnPage();
+    if (this.choice.patientVoice === false) this.store.voiceless.add(success.patient_lang);
+    this.showPatientAnswers(success);
     this.showPartyWords();
     showSessionWords(success, this.choice.recognitionLocales, this.partyLanguages, micProblem);
     this.setControlsEnabled(true);
     this.updateMicButton();
     this.status.update();
+  }
+
+  /**
+   * What the patient can always answer by touch (the handshake's patient_answers: I do not
+   * understand, please repeat, an interpreter), in the patient's language (issue 32).
+   */
+  private showPatientAnswers(success: HandshakeSuccessMessage): void {
+    const options = success.patient_answers ?? [];
+    controls.patientAnswers.replaceChildren(
+      ...alwaysAnswerButtons(options, success.patient_lang, (option) => {
+        if (!this.actions.answerAlways(option)) return;
+        this.patientTurn = false;
+        this.status.update();
+      }),
+    );
+    controls.patientAnswers.hidden = options.length === 0;
   }
 
   /** The patient's controls and the ▶ of the patient's sentences in both parties' languages. */

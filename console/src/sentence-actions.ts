@@ -66,6 +66,38 @@ export class SentenceActionsSender implements SentenceActions {
     this.deps.render(sentenceId);
   }
 
+  /** The phrase the clinician chose among those offered for a sentence (issue 32). */
+  choose(sentenceId: string, phraseId: string): void {
+    if (!this.deps.isLive()) return;
+    const sentence = this.deps.store.sentences.get(sentenceId);
+    if (!sentence || sentence.choosing !== undefined) return;
+    if (!this.deps.send({ type: 'choose_phrase', sentence_id: sentenceId, phrase_id: phraseId }))
+      return;
+    this.deps.store.noteChoiceSent(sentenceId, phraseId);
+    this.deps.render(sentenceId);
+  }
+
+  /**
+   * The patient tapped an answer under a sentence's question (issue 32): its text is sent at
+   * once as the patient's, and the sentence keeps which one.
+   */
+  answer(sentenceId: string, option: { id: string; text: string }): void {
+    if (!this.deps.isLive()) return;
+    const sentence = this.deps.store.sentences.get(sentenceId);
+    if (!sentence || sentence.answered !== undefined) return;
+    if (!this.deps.send({ type: 'text_input', text: option.text, role: 'patient' })) return;
+    this.deps.store.noteAnswered(sentenceId, option.id);
+    this.deps.render(sentenceId);
+  }
+
+  /** One of the answers the patient can always give (the handshake's patient_answers). */
+  answerAlways(option: { id: string; text: string }): boolean {
+    if (!this.deps.isLive()) return false;
+    if (!this.deps.send({ type: 'text_input', text: option.text, role: 'patient' })) return false;
+    this.deps.store.typedPending++;
+    return true;
+  }
+
   branchC(sentenceId: string): void {
     if (!this.deps.isLive()) return;
     this.deps.store.noteBranchCSent(sentenceId);

@@ -3,10 +3,12 @@
  * (who spoke, what was said, what it waits for), the literal translation (branch A), the
  * reformulation (branch B), branch C, the flags and errors, and the actions that make sense now.
  */
+import { answerButtons, showAnswered } from './answer-buttons';
 import type { SentenceState } from './conversation-store';
 import { isPending } from './conversation-store';
 import { el, hiddenText } from './dom';
 import { bothPartiesElements, type Parties } from './i18n/both-parties';
+import { clinicianLang, say } from './i18n/clinician';
 import { phrase, type PhraseKey } from './i18n/phrasebook';
 import { otherRole, type Branch, type Role } from './protocol';
 import { labelReplay, type ReplayAudience } from './replay-labels';
@@ -14,6 +16,7 @@ import type { Card } from './sentence-card';
 import {
   BRANCH_C_SKIPPED,
   FLAG_LABEL,
+  clinicianLanguageName,
   LOW_CONFIDENCE_WORDING,
   PATIENT_TURN_WORDING,
   ROLE_LABEL,
@@ -32,11 +35,14 @@ export function fillCard(
   playable: (branch: Branch) => boolean,
   ending: boolean,
   audience: ReplayAudience,
+  voiceless: ReadonlySet<string> = new Set(),
 ): void {
   const role = s.role ?? 'unknown';
-  fillHead(card, s, role);
+  fillHead(card, s, role, voiceless);
   fillNotice(card, s, audience.parties);
+  fillSuggestions(card, s, ending);
   fillTranslation(card, s);
+  fillAnswers(card, s, audience.parties, ending);
   fillReformulation(card, s, role);
   fillBranchC(card, s, role);
   fillFlagsAndErrors(card, s);
@@ -44,23 +50,37 @@ export function fillCard(
 }
 
 /** Who spoke, how, what was said, and what the sentence waits for. */
-function fillHead(card: Card, s: SentenceState, role: Role | 'unknown'): void {
+function fillHead(
+  card: Card,
+  s: SentenceState,
+  role: Role | 'unknown',
+  voiceless: ReadonlySet<string>,
+): void {
   const data = card.root.dataset;
   data.role = s.role ?? '';
   data.revision = String(s.revision);
   data.source = s.source ?? '';
-  data.pending = String(isPending(s));
+  data.pending = String(isPending(s, voiceless));
 
   // Heard in the patient's turn, it is not shown as the medic's (issue 30, item 2).
   const shownRole = s.heardInPatientTurn ? 'unknown' : role;
   card.badge.textContent = s.role ? ROLE_LABEL[shownRole] : '…';
   card.badge.className = `badge badge--${shownRole}`;
-  const how = s.source === 'text' ? 'typed' : s.source === 'audio' ? 'spoken' : '';
+  // A patient's answer tapped on the screen reaches the clinician as the phrase `answer.<id>`.
+  const tapped = s.role === 'patient' && s.translation?.phrase_id?.startsWith('answer.');
+  const how = tapped
+    ? say('patient.byTouch')
+    : s.source === 'text'
+      ? say('card.typed')
+      : s.source === 'audio'
+        ? say('card.spoken')
+        : '';
+  data.answer = tapped ? 'touch' : '';
   const name = sentenceName(s.id);
   card.meta.textContent = [
     name.charAt(0).toUpperCase() + name.slice(1),
     how,
-    s.language ? languageName(s.language) : '',
+    s.language ? clinicianLanguageName(s.language) : '',
   ]
     .filter(Boolean)
     .join(' · ');
@@ -75,7 +95,7 @@ function fillHead(card: Card, s: SentenceState, role: Role | 'unknown'): void {
     card.original.textContent = s.text;
     card.original.lang = s.language ?? '';
     const doubt = s.notTranslated
-      ? outsideLanguageWording(s.notTranslated.language)
+      ? notTranslatedWording(s.notTranslated)
       : s.heardInPatientTurn
         ? PATIENT_TURN_WORDING
         : s.lowConfidence
@@ -89,14 +109,24 @@ function fillHead(card: Card, s: SentenceState, role: Role | 'unknown'): void {
     card.more.hidden = true;
   }
 
-  const status = statusOf(s);
+  const status = statusOf(s, voiceless);
   card.status.hidden = !status;
   card.status.textContent = status ?? '';
 }
 
+/** Why a sentence was not translated, for the clinician (the suggestions say it for theirs). */
+function notTranslatedWording(n: NonNullable<SentenceState['notTranslated']>): string {
+  if (n.reason === 'no_fixed_phrase') return '';
+  if (n.reason === 'language_not_translated')
+    return say('patient.notTranslated', { language: clinicianLanguageName(n.language) });
+  return outsideLanguageWording(n.language);
+}
+
 /** The phrase both parties must read on a sentence that is not to be taken as said, if any. */
 function noticeOf(s: SentenceState): PhraseKey | undefined {
-  if (s.notTranslated) return 'sentence.otherLanguage';
+  // Issue 32's reasons are the clinician's to read (the suggestions, the patient's text).
+  if (s.notTranslated?.reason === 'language_outside_session') return 'sentence.otherLanguage';
+  if (s.notTranslated) return undefined;
   if (s.heardInPatientTurn) return 'speech.typeInstead';
   if (s.lowConfidence) return 'speech.unsure';
   return undefined;
@@ -109,7 +139,7 @@ function noticeOf(s: SentenceState): PhraseKey | undefined {
  */
 function fillNotice(card: Card, s: SentenceState, parties: Parties | undefined): void {
   const key = noticeOf(s);
-  card.root.classList.toggle('sentence--quiet', key !== undefined);
+  card.root.classList.toggle('sentence--quiet', key !== undefined || s.notTranslated !== undefined);
   card.notice.hidden = !key || !parties;
   if (key && parties && card.notice.dataset.key !== key) {
     card.notice.dataset.key = key;
@@ -123,12 +153,15 @@ function fillTranslation(card: Card, s: SentenceState): void {
   card.a.hidden = card.aCheck.hidden = card.origin.hidden = !t;
   if (t) {
     const fixed = t.origin === 'phrasebook';
-    const target = languageName(t.target_language);
+    const target = clinicianLanguageName(t.target_language);
     // Plainly, for the clinician: a phrase written in advance, or the machine's, to be checked.
     card.aLabel.textContent = fixed
-      ? `Fixed phrase in ${target}: ${t.reviewed_by ? `reviewed by ${t.reviewed_by}` : 'written in advance by the project, not reviewed by a certified interpreter'}`
-      : `Machine translation: check (into ${target}, literal)`;
+      ? t.reviewed_by
+        ? say('card.fixedReviewed', { language: target, reviewer: t.reviewed_by })
+        : say('card.fixedUnreviewed', { language: target })
+      : say('card.machine', { language: target });
     card.a.dataset.origin = fixed ? 'phrasebook' : 'machine';
+    card.a.dataset.chosen = String(t.chosen === true);
     card.aText.textContent = t.text;
     card.aText.lang = t.target_language;
     // What it is, in the listener's language: never presented as checked (issue 30, item 1).
@@ -137,11 +170,15 @@ function fillTranslation(card: Card, s: SentenceState): void {
     card.origin.lang = origin.lang;
     card.origin.dir = origin.dir;
     // What the service understood, when it is not word for word what was said.
-    const understood = fixed && t.understood_as && !sameWords(t.understood_as, s.text ?? '');
+    // A phrase the clinician chose among the suggestions says so, with its words (issue 32).
+    const understood =
+      fixed && t.understood_as && (t.chosen || !sameWords(t.understood_as, s.text ?? ''));
     card.understood.hidden = !understood;
     if (understood) {
+      card.understood.lang = clinicianLang();
       card.understood.replaceChildren(
-        'Understood as: ',
+        ...(t.chosen ? [say('card.chosen'), ' '] : []),
+        `${say('card.understoodAs')} `,
         el('q', { lang: t.source_language }, t.understood_as ?? ''),
       );
     }
@@ -268,14 +305,95 @@ function fillActions(
 }
 
 /** What the sentence is waiting for, or why nothing more will come; undefined when done. */
-function statusOf(s: SentenceState): string | undefined {
+function statusOf(s: SentenceState, voiceless: ReadonlySet<string>): string | undefined {
   if (s.empty || s.notTranslated) return undefined;
-  if (s.failed.recognition) return 'Recognition failed.';
-  if (s.failed.translation) return 'The translation failed.';
-  if (s.text === undefined) return 'Recognizing…';
-  if (!s.translation || s.translation.revision < s.revision) return 'Translating…';
-  if (!s.speech.A && !s.failed.A && !s.speech.B) return 'Preparing the speech…';
+  if (s.failed.recognition) return say('card.recognitionFailed');
+  if (s.failed.translation) return say('card.translationFailed');
+  if (s.text === undefined) return say('card.recognizing');
+  if (!s.translation || s.translation.revision < s.revision) return say('card.translating');
+  if (voiceless.has(s.translation.target_language)) return undefined;
+  if (!s.speech.A && !s.failed.A && !s.speech.B) return say('card.preparingSpeech');
   return undefined;
+}
+
+/**
+ * A clinician's sentence no fixed phrase says (issue 32): nothing was sent to the patient; the
+ * clinician reads why, in their language, and the closest phrases as buttons ("Did you mean"),
+ * or, with none, to rephrase. The patient's side shows nothing of it.
+ */
+function fillSuggestions(card: Card, s: SentenceState, ending: boolean): void {
+  const n = s.notTranslated?.reason === 'no_fixed_phrase' ? s.notTranslated : undefined;
+  card.suggestions.hidden = !n;
+  if (!n) {
+    delete card.suggestions.dataset.key;
+    return;
+  }
+  const key = `${n.revision}:${n.suggestions.map((x) => x.phrase_id).join(',')}`;
+  if (card.suggestions.dataset.key !== key) {
+    card.suggestions.dataset.key = key;
+    const lang = clinicianLang();
+    const offered = n.suggestions.map((suggestion) => {
+      const button = el(
+        'button',
+        { type: 'button', class: 'button suggestion', 'data-phrase-id': suggestion.phrase_id },
+        suggestion.text,
+      );
+      button.addEventListener('click', () => card.on.choose(s.id, suggestion.phrase_id));
+      return el('li', {}, button);
+    });
+    card.suggestions.replaceChildren(
+      el(
+        'p',
+        { class: 'suggestions__why', lang },
+        say('suggest.notSent', { language: clinicianLanguageName(n.language) }),
+      ),
+      ...(offered.length > 0
+        ? [
+            el('p', { class: 'suggestions__ask', lang }, say('suggest.didYouMean')),
+            el('ul', { class: 'suggestions__list', lang: s.language ?? lang }, ...offered),
+          ]
+        : [el('p', { class: 'suggestions__ask', lang }, say('suggest.rephrase'))]),
+      el('p', { class: 'suggestions__sending', lang, hidden: true }, say('suggest.sending')),
+    );
+  }
+  for (const button of card.suggestions.querySelectorAll<HTMLButtonElement>('button.suggestion')) {
+    button.disabled = ending || s.choosing !== undefined;
+    button.classList.toggle('suggestion--chosen', button.dataset.phraseId === s.choosing);
+  }
+  const sending = card.suggestions.querySelector<HTMLElement>('.suggestions__sending');
+  if (sending) sending.hidden = s.choosing === undefined;
+}
+
+/**
+ * Under a question said to the patient, the answers to tap (issue 32), in the patient's
+ * language; the one tapped stays marked, the others disabled.
+ */
+function fillAnswers(
+  card: Card,
+  s: SentenceState,
+  parties: Parties | undefined,
+  ending: boolean,
+): void {
+  const t = s.notTranslated ? undefined : s.translation;
+  const answers = t?.answers;
+  const forPatient = t !== undefined && (!parties || t.target_language === parties.patient);
+  const show = answers !== undefined && forPatient && answers.options.length > 0;
+  card.answers.hidden = !show;
+  if (!show || !t) {
+    delete card.answers.dataset.key;
+    card.answers.replaceChildren();
+    return;
+  }
+  const key = `${t.revision}:${t.phrase_id ?? ''}`;
+  if (card.answers.dataset.key !== key) {
+    card.answers.dataset.key = key;
+    card.answers.lang = t.target_language;
+    card.answers.setAttribute('aria-label', say('answers.label'));
+    card.answers.replaceChildren(
+      answerButtons(answers, t.target_language, (option) => card.on.answer(s.id, option)),
+    );
+  }
+  showAnswered(card.answers, s.answered, ending);
 }
 
 /** Whether two sentences say the same words, whatever their capitals and punctuation. */

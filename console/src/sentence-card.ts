@@ -4,6 +4,7 @@
  * and what was said under it, the rest in a disclosure one tap away.
  */
 import { el, hiddenText } from './dom';
+import { say } from './i18n/clinician';
 import type { Branch, Role } from './protocol';
 import { REPLAY_LABEL } from './replay-labels';
 import { sentenceName } from './wording';
@@ -14,11 +15,17 @@ export interface SentenceActions {
   flag(sentenceId: string): void;
   correct(sentenceId: string, role: Role): void;
   branchC(sentenceId: string): void;
+  /** The clinician chose one of the phrases offered when none said the sentence (issue 32). */
+  choose(sentenceId: string, phraseId: string): void;
+  /** The patient tapped an answer under the sentence's question (issue 32). */
+  answer(sentenceId: string, option: { id: string; text: string }): void;
 }
 
 /** The elements of a card that its filler (sentence-card-fill.ts) updates. */
 export interface Card {
   root: HTMLLIElement;
+  /** What its buttons ask of the conversation (the suggestions and answers are built later). */
+  on: SentenceActions;
   badge: HTMLElement;
   meta: HTMLElement;
   revision: HTMLElement;
@@ -27,7 +34,11 @@ export interface Card {
   /** What both parties must know of this sentence, each in their language (not played, …). */
   notice: HTMLElement;
   status: HTMLElement;
+  /** For the clinician only: not sent, no fixed phrase says it; the phrases to choose from. */
+  suggestions: HTMLElement;
   a: HTMLElement;
+  /** Under the question, for the patient: the answers to tap (issue 32). */
+  answers: HTMLElement;
   aLabel: HTMLElement;
   aText: HTMLElement;
   /** What the translation is: "Machine translation", in the listener's language (on the summary). */
@@ -78,6 +89,8 @@ export function createCard(
   const doubt = el('p', { class: 'sentence__doubt', hidden: true });
   const notice = el('p', { class: 'sentence__notice', role: 'note', hidden: true });
   const status = el('p', { class: 'sentence__status', hidden: true });
+  const suggestions = el('section', { class: 'suggestions', hidden: true });
+  const answers = el('div', { class: 'answers', role: 'group', hidden: true });
   const aLabel = el('p', { class: 'branch__label' });
   const aText = el('p', { class: 'branch__text' });
   // On the disclosure's line, where a card has room: what the translation is.
@@ -103,14 +116,15 @@ export function createCard(
     'section',
     { class: 'branch branch--a', hidden: true },
     el('div', { class: 'branch__lead' }, aText, replayA),
+    answers,
     understood,
     untranslated,
     check,
   );
   const replayB = button(`▶ ${REPLAY_LABEL.B}`, () => on.replay(id, 'B'), of);
-  const flag = button('Flag…', () => on.flag(id), of);
-  const toMedic = button('Speaker was the medic', () => on.correct(id, 'medic'), of);
-  const toPatient = button('Speaker was the patient', () => on.correct(id, 'patient'), of);
+  const flag = button(say('card.flag'), () => on.flag(id), of);
+  const toMedic = button(say('card.toMedic'), () => on.correct(id, 'medic'), of);
+  const toPatient = button(say('card.toPatient'), () => on.correct(id, 'patient'), of);
   const branchC = button('', () => on.branchC(id));
   replayA.dataset.action = 'replay-a';
   replayB.dataset.action = 'replay-b';
@@ -131,7 +145,7 @@ export function createCard(
   const more = el(
     'details',
     { class: 'sentence__more' },
-    el('summary', {}, origin, meta, ' · details'),
+    el('summary', {}, origin, meta, ` · ${say('card.details')}`),
     aCheck,
     b,
     c,
@@ -145,6 +159,7 @@ export function createCard(
     // Shown only on a sentence not to be taken as said: then it comes first, before its
     // translation (issue 30, items 2 and 3).
     notice,
+    suggestions,
     a,
     el('div', { class: 'sentence__head' }, badge, original),
     doubt,
@@ -159,6 +174,7 @@ export function createCard(
   });
   return {
     root,
+    on,
     badge,
     meta,
     revision,
@@ -166,7 +182,9 @@ export function createCard(
     doubt,
     notice,
     status,
+    suggestions,
     a,
+    answers,
     aLabel,
     aText,
     origin,

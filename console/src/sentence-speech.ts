@@ -45,6 +45,11 @@ export class SentenceSpeech {
       case 'correction_ack':
         this.corrected(message);
         break;
+      case 'translation_result':
+        // Into a language no voice speaks (Filipino): no speech will come, the text is all.
+        if (this.store.voiceless.has(message.target_language))
+          this.player.drop(message.sentence_id, message.revision);
+        break;
       case 'sentence_not_translated':
         // In neither party's language: nothing of it will be spoken.
         this.player.drop(message.sentence_id, message.revision);

@@ -5,12 +5,14 @@
 import { controls } from './conversation-controls';
 import { el, spaced } from './dom';
 import { bothPartiesElements, type Parties } from './i18n/both-parties';
+import { clinicianLang, say } from './i18n/clinician';
 import { hasPhrasebook } from './i18n/phrasebook';
 import type { HandshakeSuccessMessage } from './protocol';
 import {
   ROLE_LABEL,
+  capitalized,
+  clinicianLanguageName,
   isRecognitionWarning,
-  languageName,
   noPhrasebookWording,
   recognitionWarning,
 } from './wording';
@@ -25,8 +27,8 @@ export function showSessionWords(
   parties: Parties,
   micProblem?: string,
 ): void {
-  const medic = `${ROLE_LABEL.medic}: ${languageName(success.medic_lang)}`;
-  const patient = `${ROLE_LABEL.patient}: ${languageName(success.patient_lang)}`;
+  const medic = `${ROLE_LABEL.medic}: ${capitalized(clinicianLanguageName(success.medic_lang))}`;
+  const patient = `${ROLE_LABEL.patient}: ${capitalized(clinicianLanguageName(success.patient_lang))}`;
   controls.languages.textContent = `${medic} · ${patient}`;
   controls.languages.title = `${success.medic_lang} · ${success.patient_lang}`;
   // The recognizer's warning in the console's own words (its wire text names protocol
@@ -38,7 +40,9 @@ export function showSessionWords(
   );
   const warnings = [
     ...(recognition ? [recognition] : []),
-    ...(success.warnings ?? []).filter((text) => !isRecognitionWarning(text)),
+    ...(success.warnings ?? [])
+      .filter((text) => !isRecognitionWarning(text))
+      .map((text) => inClinicianLanguage(text, success.patient_lang)),
   ];
   if (micProblem) warnings.unshift(`${micProblem} You can type instead.`);
   // A language the page has no words for: the clinician knows why the patient reads English.
@@ -51,6 +55,22 @@ export function showSessionWords(
   );
   controls.warnings.hidden = warnings.length + untranslated.length === 0;
   controls.speed.value = String(success.speed);
+}
+
+/**
+ * The handshake's warning of a patient's language reached by fixed phrases only (issue 32), in
+ * the clinician's words when the clinician does not read English; any other as the service
+ * words it.
+ */
+function inClinicianLanguage(text: string, patientLocale: string): string {
+  if (clinicianLang() === 'en') return text;
+  const fixed = /has no machine translation here: .*\((\d+) of (\d+) written in /.exec(text);
+  if (!fixed) return text;
+  return say('warning.fixedPhrasesSession', {
+    language: clinicianLanguageName(patientLocale),
+    written: fixed[1],
+    total: fixed[2],
+  });
 }
 
 /**

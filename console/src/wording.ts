@@ -1,21 +1,52 @@
-/** The words the page uses for languages, roles, fidelity, flags: one place, plain English. */
+/**
+ * The words the page uses for languages, roles, fidelity, flags: one place, plain English, or
+ * the clinician's language where ./i18n/clinician.ts has the words (issue 32).
+ */
+import { clinicianLang, say } from './i18n/clinician';
 import type { FlagType, SpeakerRole } from './protocol';
 
 const english = new Intl.DisplayNames(['en'], { type: 'language' });
+const displayNames = new Map<string, Intl.DisplayNames>([['en', english]]);
 
 /** "Spanish" for es-ES (the region is left out when it adds nothing at the bedside). */
 export function languageName(locale: string): string {
+  return nameIn(english, locale);
+}
+
+/**
+ * The name of a language in the clinician's language (./i18n/clinician.ts), for the clinician's
+ * words: "vietnamita" for a Spanish-speaking clinician, "Vietnamese" for an English-speaking one.
+ */
+export function clinicianLanguageName(locale: string): string {
+  const lang = clinicianLang();
+  let names = displayNames.get(lang);
+  if (!names) {
+    names = new Intl.DisplayNames([lang], { type: 'language' });
+    displayNames.set(lang, names);
+  }
+  return nameIn(names, locale);
+}
+
+/** Chinese keeps its script, which the patient reads (zh-CN Simplified, zh-TW Traditional). */
+function nameIn(names: Intl.DisplayNames, locale: string): string {
   const language = locale.split('-')[0];
   try {
-    return english.of(language) ?? locale;
+    if (language.toLowerCase() === 'zh' && locale.includes('-')) {
+      const traditional = /-(hant|tw|hk|mo)\b/i.test(locale);
+      return names.of(traditional ? 'zh-Hant' : 'zh-Hans') ?? locale;
+    }
+    return names.of(language) ?? locale;
   } catch {
     return locale;
   }
 }
 
+/** The first letter a capital: "vietnamita" at the start of a line. */
+export const capitalized = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
 /** "Spanish — español (es-ES)": the patient may recognize their language in their own words. */
 export function languageOption(locale: string): string {
-  const name = languageName(locale);
+  const name = capitalized(clinicianLanguageName(locale));
   let own: string;
   try {
     own = new Intl.DisplayNames([locale], { type: 'language' }).of(locale.split('-')[0]) ?? '';
@@ -26,10 +57,17 @@ export function languageOption(locale: string): string {
   return `${name}${native} (${locale})`;
 }
 
-export const ROLE_LABEL: Record<SpeakerRole, string> = {
-  medic: 'Medic',
-  patient: 'Patient',
-  unknown: 'Speaker unknown',
+/** Who spoke, in the clinician's language (read at each use: the clinician may change). */
+export const ROLE_LABEL: Readonly<Record<SpeakerRole, string>> = {
+  get medic() {
+    return say('role.medic');
+  },
+  get patient() {
+    return say('role.patient');
+  },
+  get unknown() {
+    return say('role.unknown');
+  },
 };
 
 export const FLAG_LABEL: Record<FlagType, string> = {
@@ -114,14 +152,14 @@ export function untranslatedWording(words: readonly string[]): string | undefine
 /** "sentence 3" for `s3`: the protocol's ids are not shown as they are. */
 export function sentenceName(sentenceId: string): string {
   const match = /^s(\d+)$/.exec(sentenceId);
-  return match ? `sentence ${match[1]}` : 'this sentence';
+  return match ? say('card.sentence', { number: match[1] }) : 'this sentence';
 }
 
-/** "English", "English and Spanish", "English, French and Spanish". */
+/** "English", "English and Spanish", "English, French and Spanish" (in the clinician's language). */
 function listOf(names: readonly string[]): string {
   return names.length <= 1
     ? (names[0] ?? '')
-    : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+    : say('list.and', { first: names.slice(0, -1).join(', '), last: names[names.length - 1] });
 }
 
 const primary = (locale: string) => locale.split('-')[0].toLowerCase();
@@ -133,7 +171,7 @@ export function sameLanguage(a: string, b: string): boolean {
 
 /** Why the start screen does not start with one language for both. */
 export function sameLanguageWording(locale: string): string {
-  return `The medic and the patient both have ${languageName(locale)}: an interpreter is for two languages. Choose the patient's language.`;
+  return say('start.sameLanguage', { language: clinicianLanguageName(locale) });
 }
 
 /**
@@ -156,16 +194,20 @@ export function recognitionWarning(
 ): string | undefined {
   if (heard.length === 0) return undefined;
   const understood = (locale: string) => heard.some((h) => sameLanguage(h, locale));
-  const names = listOf([...new Set(heard.map(languageName))]);
+  const names = listOf([...new Set(heard.map(clinicianLanguageName))]);
   const unheard = [
-    understood(medic) ? undefined : `the medic's ${languageName(medic)}`,
-    understood(patient) ? undefined : `the patient's ${languageName(patient)}`,
+    understood(medic)
+      ? undefined
+      : say('warning.medicSpeech', { language: clinicianLanguageName(medic) }),
+    understood(patient)
+      ? undefined
+      : say('warning.patientSpeech', { language: clinicianLanguageName(patient) }),
   ].filter((party): party is string => party !== undefined);
   if (unheard.length === 0) return undefined;
   if (unheard.length === 1) {
-    return `Speech recognition understands ${names} only: ${unheard[0]} speech will not be recognized; they can type instead.`;
+    return say('warning.recognitionOne', { heard: names, party: unheard[0] });
   }
-  return `Speech recognition understands ${names} only: neither ${unheard[0]} nor ${unheard[1]} speech will be recognized; both can type instead.`;
+  return say('warning.recognitionBoth', { heard: names, first: unheard[0], second: unheard[1] });
 }
 
 /**
