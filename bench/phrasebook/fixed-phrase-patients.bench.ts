@@ -10,7 +10,9 @@
  * - reached: sent right, or offered (what reaches the patient as a fixed phrase when the
  *   clinician chooses well);
  * - answer buttons: of the questions sent whose English phrase asks yes or no (starts with an
- *   auxiliary and ends with "?"), how many carry answers to tap.
+ *   auxiliary and ends with "?"), how many carry answers to tap;
+ * - offered where none says it: utterances no phrase says for which phrases were offered
+ *   anyway (the clinician reads them and declines).
  * And the time to offer phrases. The suggestion threshold was set before this set was run.
  * Run: npm run bench:phrasebook-patients   (SET=tune: the tuning set; DEVSET_LIMIT=N)
  */
@@ -40,6 +42,9 @@ interface Tally {
   labelled: number;
   questions: number;
   withButtons: number;
+  /** Utterances no phrase says (labelled null) for which phrases were offered all the same. */
+  offeredForNone: number;
+  unlabelledNotSent: number;
 }
 
 /** Whether phrase ids and values (as the matcher gives them) are one of the entry's labels. */
@@ -72,6 +77,8 @@ async function main(): Promise<void> {
       labelled: 0,
       questions: 0,
       withButtons: 0,
+      offeredForNone: 0,
+      unlabelledNotSent: 0,
     };
     for (const entry of entries) {
       const text = entry.en.text;
@@ -105,6 +112,10 @@ async function main(): Promise<void> {
         ),
       );
       if (offeredRight) tally.offered++;
+      if (!labelled) {
+        tally.unlabelledNotSent++;
+        if (offers.length > 0) tally.offeredForNone++;
+      }
     }
     tallies.set(target.bcp47, tally);
   }
@@ -120,6 +131,7 @@ async function main(): Promise<void> {
       'right phrase offered (of the rest)',
       'reached (sent right + offered)',
       'yes/no questions sent with buttons',
+      'phrases offered where none says it',
     ],
     [...tallies].map(([locale, t]) => [
       locale,
@@ -128,6 +140,7 @@ async function main(): Promise<void> {
       `${t.offered}`,
       `${pct(t.sent - t.wrong + t.offered, entries.length)} (${t.sent - t.wrong + t.offered})`,
       `${t.withButtons}/${t.questions}`,
+      `${t.offeredForNone}/${t.unlabelledNotSent}`,
     ]),
   );
   console.log(
