@@ -212,13 +212,17 @@ describe('Translation API (embedded Apertium)', () => {
       expect(res.body.detail[0].msg).toContain('spa_Latn');
     });
 
-    it('refuses a catalog language the engine does not translate', async () => {
-      const res = await post({ ...valid, target_language: 'deu_Latn' }).expect(422);
+    it('refuses a catalog language the engine does not translate (nor the phrasebook writes)', async () => {
+      const res = await post({ ...valid, target_language: 'swh_Latn' }).expect(422);
       expect(res.body.detail[0]).toMatchObject({
         loc: ['body', 'target_language'],
         type: 'language_unavailable',
       });
-      expect(res.body.detail[0].msg).toContain('German');
+      expect(res.body.detail[0].msg).toContain('Swahili');
+      // German is not translated either, but a fixed phrase reaches it (issue 32): only from the
+      // target side, and only a phrase.
+      const asSource = await post({ ...valid, source_language: 'deu_Latn' }).expect(422);
+      expect(asSource.body.detail[0]).toMatchObject({ loc: ['body', 'source_language'] });
     });
 
     it('refuses an unknown code and reports both fields at once', async () => {
