@@ -77,22 +77,34 @@ describe('README examples, run as written against the built service', () => {
     return stdout ? JSON.parse(stdout) : undefined;
   };
 
-  it('has the twelve documented examples', () => {
-    expect(commands).toHaveLength(12);
+  it('has the thirteen documented examples', () => {
+    expect(commands).toHaveLength(13);
   });
 
-  it('lists the languages a session can use', async () => {
-    expect(await runExample(8)).toEqual(['en-US', 'es-ES', 'fr-FR', 'it-IT', 'pt-BR']);
+  it('lists the languages a session can use, and what each can do', async () => {
+    const locales = (await runExample(8)) as string[];
+    expect(locales).toEqual(expect.arrayContaining(['en-US', 'es-ES', 'fr-FR', 'it-IT', 'pt-BR']));
+    // And the 17 a patient may speak through fixed phrases only (issue 32).
+    expect(locales).toHaveLength(22);
+    const capabilities = (await runExample(9)) as { locale: string; translation: string }[];
+    expect(capabilities.map((c) => c.locale)).toEqual(locales);
+    expect(capabilities.filter((c) => c.translation === 'machine').map((c) => c.locale)).toEqual([
+      'en-US',
+      'es-ES',
+      'fr-FR',
+      'it-IT',
+      'pt-BR',
+    ]);
   });
 
   it('answers liveness, readiness with both probes up, and the metrics', async () => {
-    expect(await runExample(9)).toEqual({ status: 'ok' });
-    const health = await runExample(10);
+    expect(await runExample(10)).toEqual({ status: 'ok' });
+    const health = await runExample(11);
     expect(health).toMatchObject({
       status: 'ok',
       info: { vad: { status: 'up' }, asr: { status: 'up' } },
     });
-    const command = commands[11].replaceAll('http://127.0.0.1:3000', server.url);
+    const command = commands[12].replaceAll('http://127.0.0.1:3000', server.url);
     const { stdout } = await run('bash', ['-c', command], { cwd });
     expect(stdout.trim().split('\n')).toEqual([
       'orchestrator_sentences_total{outcome="processed"} 0',

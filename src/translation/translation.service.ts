@@ -102,12 +102,12 @@ export class TranslationService {
 
   /** The REST operation: opaque codes in, BCP-47 locales out (interface §2.4–2.5). */
   async translate(request: TranslateRequestDto): Promise<TranslationResultDto> {
-    const [source, target] = await this.resolvePair(
+    const [source, target, available] = await this.resolvePair(
       request.source_language,
       request.target_language,
     );
     const started = process.hrtime.bigint();
-    if (!(await this.engine.availableCodes()).has(target.code)) {
+    if (!available.has(target.code)) {
       return this.translateByPhrase(request.text, source, target, started);
     }
     // A REST caller is taken for the clinician: the phrasebook holds what clinicians say.
@@ -318,13 +318,13 @@ export class TranslationService {
   private async resolvePair(
     sourceCode: string,
     targetCode: string,
-  ): Promise<[CatalogLanguage, CatalogLanguage]> {
+  ): Promise<[CatalogLanguage, CatalogLanguage, ReadonlySet<string>]> {
     const available = await this.engine.availableCodes();
     const source = this.resolveCode('source_language', sourceCode, available);
     const target = this.resolveCode('target_language', targetCode, available);
     const problems = [source, target].filter((r): r is ChoiceProblem => 'field' in r);
     if (problems.length > 0) throw new LanguageUnavailableError(problems);
-    return [source as CatalogLanguage, target as CatalogLanguage];
+    return [source as CatalogLanguage, target as CatalogLanguage, available];
   }
 
   /** The catalog language of an opaque code, or the problem that tells the client what to send. */
