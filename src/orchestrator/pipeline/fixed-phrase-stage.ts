@@ -1,4 +1,8 @@
-import type { PhraseOffer } from '../../translation/phrasebook/phrasebook.service.js';
+import type {
+  PhraseOffer,
+  PhraseTranslation,
+} from '../../translation/phrasebook/phrasebook.service.js';
+import type { SessionLanguage } from '../languages/session-language.js';
 import { TranslationService } from '../../translation/translation.service.js';
 import type {
   NotTranslatedReason,
@@ -81,18 +85,7 @@ export class FixedPhraseStage {
       target.language,
       gender,
     );
-    if (phrase) {
-      return {
-        kind: 'written',
-        translation: {
-          text: phrase.text,
-          phraseId: phrase.phraseId,
-          understoodAs: phrase.understoodAs,
-          reviewedBy: phrase.reviewedBy,
-          answers: this.translation.expectedAnswers(phrase, target.language),
-        },
-      };
-    }
+    if (phrase) return { kind: 'written', translation: this.written(phrase, target) };
     const offers = this.translation.offerPhrases(
       record.text,
       source.language,
@@ -121,17 +114,19 @@ export class FixedPhraseStage {
     if (!offer) return undefined;
     const gender = partyGenders('medic', parties).addresseeGender;
     const phrase = this.translation.chosenPhrase(offer, source.language, target.language, gender);
-    return (
-      phrase && {
-        text: phrase.text,
-        phraseId: phrase.phraseId,
-        understoodAs: phrase.understoodAs,
-        reviewedBy: phrase.reviewedBy,
-        plain: phrase.plain,
-        answers: this.translation.expectedAnswers(phrase, target.language),
-        chosen: true,
-      }
-    );
+    return phrase && { ...this.written(phrase, target), chosen: true };
+  }
+
+  /** A phrase as sent to the listener, with the answers its question expects. */
+  private written(phrase: PhraseTranslation, target: SessionLanguage): WrittenTranslation {
+    return {
+      text: phrase.text,
+      phraseId: phrase.phraseId,
+      understoodAs: phrase.understoodAs,
+      reviewedBy: phrase.reviewedBy,
+      plain: phrase.plain,
+      answers: this.translation.expectedAnswers(phrase, target.language),
+    };
   }
 
   /** The phrase ids offered for the sentence's latest revision (for a clear refusal). */
