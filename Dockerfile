@@ -58,8 +58,9 @@ FROM ${NODE_IMAGE} AS runtime
 #   decoder workers run on Debian's /usr/bin/python3, which python3-pocketsphinx brings);
 # - espeak-ng: embedded speech synthesis;
 # - hunspell-en-med, wamerican: which untranslated words are drug names (kept without a warning);
-# - lttoolbox-dev, only while the clinical lexicon is compiled into the Apertium pairs
-#   (build/apertium/, scripts/apertium-lexicon.mjs), then removed;
+# - lttoolbox-dev and apertium-lex-tools-dev, only while the clinical lexicon and the pairs' added
+#   rules are compiled (build/apertium/ and build/apertium-rules/, scripts/apertium-lexicon.mjs
+#   and scripts/apertium-rules.mjs; cg-comp comes with cg3), then removed;
 # - tini: PID 1 that forwards SIGTERM to Node and reaps orphaned processes (the members of an
 #   Apertium pipeline whose bash was killed, on a timeout or at shutdown); Node as PID 1 would
 #   leave them as zombies.
@@ -96,11 +97,15 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/build/moonshine-tiny ./build/moonshine-tiny
 COPY scripts/apertium-lexicon.mjs ./scripts/apertium-lexicon.mjs
+COPY scripts/apertium-rules.mjs ./scripts/apertium-rules.mjs
 COPY src/translation/engines/apertium/lexicon ./src/translation/engines/apertium/lexicon
+COPY src/translation/engines/apertium/rules ./src/translation/engines/apertium/rules
 RUN apt-get update \
-  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends lttoolbox-dev \
+  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+    lttoolbox-dev apertium-lex-tools-dev \
   && node scripts/apertium-lexicon.mjs \
-  && apt-get purge -y --auto-remove lttoolbox-dev \
+  && node scripts/apertium-rules.mjs \
+  && apt-get purge -y --auto-remove lttoolbox-dev apertium-lex-tools-dev \
   && rm -rf /var/lib/apt/lists/* scripts src
 
 # HOST=0.0.0.0 so that the published port reaches the service: its own default is 127.0.0.1

@@ -276,8 +276,14 @@ function missingEntries(files, items) {
     [files.automorf],
     analyses.map((a) => a.form),
   );
+  // A form the analyser reads only as another word ("russa": an adjective, not russare) gains
+  // this analysis too; the disambiguation rules choose between them (issue 33).
   const analyser = analyses
-    .filter((_, i) => analysed[i].includes('/*'))
+    .filter(
+      (a, i) =>
+        analysed[i].includes('/*') ||
+        !analysed[i].toLowerCase().includes(`/${a.lemma.toLowerCase()}<${a.tags[0]}>`),
+    )
     .map((a) => entry(xml(a.form), dixUnit(a)));
   // The bilingual dictionary is asked with the first full analysis of each item (a verb: its
   // infinitive).

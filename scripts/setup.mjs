@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { buildApertiumLexicon } from './apertium-lexicon.mjs';
+import { buildApertiumRules } from './apertium-rules.mjs';
 import { buildClinicalAsrModel } from './clinical-asr-model.mjs';
 import { ensureMoonshineModel } from './moonshine-model.mjs';
 
@@ -23,6 +24,7 @@ const DEBIAN_PACKAGES = [
   'apertium-spa-ita',
   'cg3',
   'lttoolbox-dev', // lt-comp and lt-append: the clinical lexicon is compiled into the pairs
+  'apertium-lex-tools-dev', // lrx-comp: the pairs' added lexical selection rules
   'pocketsphinx',
   'pocketsphinx-en-us',
   'python3-pocketsphinx', // the decoder worker runs on Debian's /usr/bin/python3
@@ -213,6 +215,7 @@ if (major < 20 || (major === 20 && minor < 11)) {
 }
 ensureDebianPackages();
 buildApertiumLexicon({ root, say });
+buildApertiumRules({ root, say });
 // The recognizer's clinical dictionary and language model (build/asr/): ~8 s when its inputs
 // changed, nothing otherwise.
 buildClinicalAsrModel({ root, say });

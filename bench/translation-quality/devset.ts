@@ -21,6 +21,12 @@ export type DevsetEntry = {
 } & Record<DevsetLanguage, DevsetText>;
 
 export const DEVSET_DIR = new URL('./devset/', import.meta.url).pathname;
+/**
+ * What patients say (issue 33), in two halves written apart on the same topics: rules are made
+ * from the errors of the first and only measured on the second.
+ */
+export const PATIENTS_TUNE_DIR = new URL('./patients/tune/', import.meta.url).pathname;
+export const PATIENTS_CHECK_DIR = new URL('./patients/check/', import.meta.url).pathname;
 
 /** Every entry of every devset/*.json file, checked for shape: a broken file fails loudly. */
 export function loadDevset(dir = DEVSET_DIR): DevsetEntry[] {

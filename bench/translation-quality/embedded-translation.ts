@@ -4,6 +4,7 @@ import type { CatalogLanguage } from '../../src/language/catalog/catalog-languag
 import { LanguageCatalog } from '../../src/language/catalog/language-catalog.js';
 import { ApertiumEngine } from '../../src/translation/engines/apertium/apertium.engine.js';
 import { ClinicalLexicon } from '../../src/translation/engines/apertium/clinical-lexicon.js';
+import { PairRules } from '../../src/translation/engines/apertium/pair-rules.js';
 import type { PartyGenders } from '../../src/translation/engines/translation-engine.js';
 import { ClinicalTerminology } from '../../src/translation/terminology/clinical-terminology.js';
 import { TranslationService } from '../../src/translation/translation.service.js';
@@ -25,12 +26,13 @@ export interface EmbeddedTranslation {
 
 /**
  * Starts Apertium and wraps it in the TranslationService (terminology, number check, untranslated
- * words). LEXICON=off leaves out the clinical lexicon, TERMINOLOGY=off the clinical terms table.
+ * words). LEXICON=off leaves out the clinical lexicon, RULES=off the pairs' added rules (rules/), TERMINOLOGY=off the clinical terms table.
  */
 export async function startEmbeddedTranslation(): Promise<EmbeddedTranslation> {
   const engine = new ApertiumEngine(
     DATA_DIR,
     process.env.LEXICON === 'off' ? new ClinicalLexicon({}) : ClinicalLexicon.load(),
+    process.env.RULES === 'off' ? new PairRules() : PairRules.load(),
   );
   await engine.onModuleInit();
   const catalog = new LanguageCatalog();

@@ -1,15 +1,19 @@
 /**
- * Translation quality of the embedded engine on the clinical development set
- * (bench/translation-quality/devset/*.json: clinic sentences in en/es/fr/pt/it, each with its
- * essential words). For every direction between the five languages: corpus chrF2 (sacrebleu's
+ * Translation quality of the embedded engine on the development sets: the clinic set
+ * (bench/translation-quality/devset/*.json) and what patients say (patients/tune/, the half the
+ * rules were made from, and patients/check/, the half only measured), sentences in
+ * en/es/fr/pt/it, each with its essential words; then the error classes of the patients' set
+ * (patients/error-classes.json): how many of the errors found in the tuning half are right now. For every direction between the five languages: corpus chrF2 (sacrebleu's
  * definition, 0–100), essential-word recall, pivot words (Spanish) left in the output (by the
  * heuristic of scoring.ts, and those of them Apertium itself marked unknown at the second step),
  * the words flagged to the listener as untranslated, the translations withheld because a
  * number changed, and how often a hospital glossary's terms (GLOSSARY_FILE, by default
  * deploy/glossary.example.tsv) come out as it writes them. Through TranslationService, as the REST API and the sessions translate, with
  * the patient's gender as a handshake would give it.
- * Run: npm run bench:translation-quality   (DEVSET_LIMIT=N: the first N sentences only;
- * TERMINOLOGY=off: without the clinical terms table; LEXICON=off: without the clinical lexicon)
+ * Run: npm run bench:translation-quality   (DEVSET=clinic,patients-tune,patients-check: the sets
+ * to run; DEVSET_LIMIT=N: the first N sentences of each; TERMINOLOGY=off: without the clinical
+ * terms table; LEXICON=off: without the clinical lexicon; RULES=off: without the pairs' added
+ * rules, src/translation/engines/apertium/rules/)
  */
 import { cpus } from 'node:os';
 import { EngineOutputRejectedError } from '../../src/common/errors/engine.errors.js';
@@ -17,8 +21,21 @@ import { corpusChrF } from '../../src/orchestrator/pipeline/chrf.js';
 import { percentile, printTable } from '../support/latency.js';
 import { runBenchmark } from '../support/run-benchmark.js';
 import { glossaryAccuracy } from './glossary-accuracy.js';
-import { DEVSET_LANGUAGES, type DevsetLanguage, loadDevset } from './devset.js';
-import { entryGenders, startEmbeddedTranslation } from './embedded-translation.js';
+import {
+  DEVSET_DIR,
+  DEVSET_LANGUAGES,
+  type DevsetEntry,
+  type DevsetLanguage,
+  loadDevset,
+  PATIENTS_CHECK_DIR,
+  PATIENTS_TUNE_DIR,
+} from './devset.js';
+import { errorClasses, printErrorClasses } from './error-classes.js';
+import {
+  type EmbeddedTranslation,
+  entryGenders,
+  startEmbeddedTranslation,
+} from './embedded-translation.js';
 import { essentialFound, leakedPivotWords, words } from './scoring.js';
 
 const LIMIT = Number(process.env.DEVSET_LIMIT ?? Infinity);
@@ -40,15 +57,59 @@ interface DirectionResult {
   latencies: number[];
 }
 
+/** The sets measured: the clinic set, and the patients' set in its two halves (DEVSET=… picks some). */
+const SETS: Record<string, string> = {
+  clinic: DEVSET_DIR,
+  'patients-tune': PATIENTS_TUNE_DIR,
+  'patients-check': PATIENTS_CHECK_DIR,
+};
+
 async function main(): Promise<void> {
-  const entries = loadDevset().slice(0, LIMIT);
+  const names = (process.env.DEVSET ?? Object.keys(SETS).join(',')).split(',');
   const embedded = await startEmbeddedTranslation();
-  const { engine, catalog, service: translation } = embedded;
+  const { engine, catalog } = embedded;
+  const language = (key: DevsetLanguage) => embedded.language(key);
+  console.log(
+    `Translation quality, embedded Apertium, 20 directions, rules ${process.env.RULES === 'off' ? 'off' : 'on'} ` +
+      `(${cpus().length} × ${cpus()[0]?.model.trim()}, Node ${process.versions.node}, ${new Date().toISOString().slice(0, 10)})`,
+  );
+  for (const name of names) {
+    const dir = SETS[name];
+    if (!dir)
+      throw new Error(`DEVSET: no set ${name}; the sets are ${Object.keys(SETS).join(', ')}`);
+    const entries = loadDevset(dir).slice(0, LIMIT);
+    const { results, examples } = await measureSet(entries, embedded);
+    console.log(
+      `\n### ${name}: ${entries.length} sentences (${dir.replace(/.*bench\//, 'bench/')})\n`,
+    );
+    printResults(results);
+    if (name === 'clinic') {
+      const glossary = await glossaryAccuracy(GLOSSARY_FILE, engine, catalog, entries, language);
+      console.log(
+        `\nGlossary terms written as ${glossary.file} writes them (all directions): with it as GLOSSARY_FILE ${glossary.written}/${glossary.terms} (${pct(glossary.written, glossary.terms)}), without it ${glossary.writtenWithout}/${glossary.terms} (${pct(glossary.writtenWithout, glossary.terms)})`,
+      );
+      console.log(`\nSome sentences that lost an essential word:\n${examples.join('\n')}`);
+    }
+  }
+  if (names.includes('patients-tune')) {
+    console.log('\n### Error classes (bench/translation-quality/patients/error-classes.json)\n');
+    printErrorClasses(await errorClasses(embedded));
+  }
+  embedded.stop();
+}
+
+const pct = (n: number, d: number) => (d === 0 ? '–' : `${((100 * n) / d).toFixed(1)} %`);
+
+/** Every entry of `entries` in the 20 directions, through the service. */
+async function measureSet(
+  entries: DevsetEntry[],
+  embedded: EmbeddedTranslation,
+): Promise<{ results: DirectionResult[]; examples: string[] }> {
+  const { service: translation } = embedded;
   const language = (key: DevsetLanguage) => embedded.language(key);
   const vocabulary = new Map(
     DEVSET_LANGUAGES.map((l) => [l, new Set(entries.flatMap((e) => words(e[l].text)))]),
   );
-
   const results: DirectionResult[] = [];
   const examples: string[] = [];
   for (const from of DEVSET_LANGUAGES) {
@@ -110,10 +171,10 @@ async function main(): Promise<void> {
       results.push(result);
     }
   }
-  const glossary = await glossaryAccuracy(GLOSSARY_FILE, engine, catalog, entries, language);
-  embedded.stop();
+  return { results, examples };
+}
 
-  const pct = (n: number, d: number) => (d === 0 ? '–' : `${((100 * n) / d).toFixed(1)} %`);
+function printResults(results: DirectionResult[]): void {
   const rows = results.map((r) => [
     r.direction,
     r.pairs.length,
@@ -128,6 +189,19 @@ async function main(): Promise<void> {
   const all = results.flatMap((r) => r.pairs);
   const found = results.reduce((s, r) => s + r.essentialFound, 0);
   const total = results.reduce((s, r) => s + r.essentialTotal, 0);
+  // Into English: what a clinician reads of a patient (the held-out check's directions).
+  const intoEnglish = results.filter((r) => r.direction.endsWith('→en'));
+  rows.push([
+    '**into en**',
+    intoEnglish.reduce((s, r) => s + r.pairs.length, 0),
+    (100 * corpusChrF(intoEnglish.flatMap((r) => r.pairs))).toFixed(1),
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+  ]);
   rows.push([
     '**all**',
     all.length,
@@ -142,11 +216,6 @@ async function main(): Promise<void> {
       50,
     ).toFixed(1),
   ]);
-
-  console.log(
-    `Translation quality, embedded Apertium, ${entries.length} sentences × 20 directions ` +
-      `(${cpus().length} × ${cpus()[0]?.model.trim()}, Node ${process.versions.node}, ${new Date().toISOString().slice(0, 10)})\n`,
-  );
   printTable(
     [
       'direction',
@@ -168,10 +237,6 @@ async function main(): Promise<void> {
   console.log(
     `\nMost leaked pivot words: ${top.map(([w, n]) => `${w} (${n})`).join(', ') || 'none'}`,
   );
-  console.log(
-    `\nGlossary terms written as ${glossary.file} writes them (all directions): with it as GLOSSARY_FILE ${glossary.written}/${glossary.terms} (${pct(glossary.written, glossary.terms)}), without it ${glossary.writtenWithout}/${glossary.terms} (${pct(glossary.writtenWithout, glossary.terms)})`,
-  );
-  console.log(`\nSome sentences that lost an essential word:\n${examples.join('\n')}`);
 }
 
 runBenchmark(main);

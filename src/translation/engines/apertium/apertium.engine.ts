@@ -8,6 +8,7 @@ import { protectedSpans } from '../../../language/medical-tokens.js';
 import { EngineTranslation, TranslationEngine } from '../translation-engine.js';
 import { ApertiumPipeline } from './apertium-pipeline.js';
 import { ClinicalLexicon } from './clinical-lexicon.js';
+import { PairRules } from './pair-rules.js';
 import { apertiumLanguages, APERTIUM_MODES, apertiumRoute } from './apertium-modes.js';
 import { FORMAL_MARK, withFormalRegister } from './formal-register.js';
 import { genderMarks, withoutGenderMarks, withPartyGender } from './party-gender.js';
@@ -37,6 +38,7 @@ export class ApertiumEngine implements TranslationEngine, OnModuleInit, OnModule
   constructor(
     private readonly dataDir: string,
     private readonly lexicon: ClinicalLexicon = ClinicalLexicon.load(),
+    private readonly rules: PairRules = PairRules.load(),
   ) {}
 
   /** Finds the installed modes and starts their pipelines, so the first request is fast too. */
@@ -50,7 +52,10 @@ export class ApertiumEngine implements TranslationEngine, OnModuleInit, OnModule
           // Agreement first: it reads "you" as the second person, which the formal step rewrites.
           const command = withSubjectPronouns(
             withFormalRegister(
-              withPartyGender(this.lexicon.apply(mode, stdout.trim()), target),
+              withPartyGender(
+                this.rules.apply(mode, source, target, this.lexicon.apply(mode, stdout.trim())),
+                target,
+              ),
               target,
             ),
             source,
@@ -67,7 +72,7 @@ export class ApertiumEngine implements TranslationEngine, OnModuleInit, OnModule
     this.available = apertiumLanguages(new Set(this.pipelines.keys()));
     const extended = this.lexicon.modes.filter((mode) => this.pipelines.has(mode));
     this.logger.log(
-      `Apertium ready: ${this.pipelines.size} modes, languages ${[...this.available].join(', ')}; clinical lexicon in ${extended.length} modes`,
+      `Apertium ready: ${this.pipelines.size} modes, languages ${[...this.available].join(', ')}; clinical lexicon in ${extended.length} modes; ${this.rules.size} rule files`,
     );
   }
 

@@ -15,10 +15,10 @@ import { withSedStep } from './sed-step.js';
 /** A finite verb's lemma and its category and tense tags, up to the person. */
 const FINITE = String.raw`<(vblex|vbser|vbhaver|vbmod)><(pri|pii|ifi|fti|cni|prs|pis)>`;
 /**
- * Where a clause starts: the request (or its formal-register mark), after a sentence end, or
- * after an opening ¿ or ¡.
+ * Where a clause starts: the request (or its formal-register mark), after a sentence end, an
+ * opening ¿ or ¡, or a comma ("…, creo que es varicela": "I think", issue 33).
  */
-const CLAUSE = String.raw`(^|^\[FORMAL\]|<sent>\$|<lquest>\$|<lexcl>\$)(\s*)`;
+const CLAUSE = String.raw`(^|^\[FORMAL\]|<sent>\$|<lquest>\$|<lexcl>\$|<cm>\$)(\s*)`;
 /** What may stand before the verb: "no" and clitic pronouns. */
 const BEFORE_VERB = String.raw`(\^[Nn]o<adv>\$\s*)?(\^[Pp]rpers<prn><pro>[^$]*\$\s*)*`;
 /** usted, as the tagger writes it. */

@@ -1,0 +1,10 @@
+# Constructions of French as a source (fr-es, and so French into English, Portuguese and Italian
+# through Spanish), over the tagged lexical units, before the transfer. Written for this service
+# (issue 33); sed -E, one request per line (-z). Each rule: what it rewrites, and what came out before.
+
+# "j'ai de la fièvre", "je prends du paracétamol", "je bois de l'eau": the partitive article came
+# out as "de la", "of the" ("My son has of the fever"); Spanish and English say none.
+s/(\^[Aa]voir<(vblex|vbhaver)>[^$]*\$ |\^[Pp]rendre<vblex>[^$]*\$ |\^[Bb]oire<vblex>[^$]*\$ |\^[Mm]anger<vblex>[^$]*\$ )(\^[^$<]+<adv>\$ )?\^de<pr>\+le<det><def><[mf]+><sg>\$ /\1\3/g
+s/(\^[Aa]voir<(vblex|vbhaver)>[^$]*\$ |\^[Pp]rendre<vblex>[^$]*\$ |\^[Bb]oire<vblex>[^$]*\$ |\^[Mm]anger<vblex>[^$]*\$ )(\^[^$<]+<adv>\$ )?\^de<pr>\$ \^le<det><def><[mf]+><sg>\$ /\1\3/g
+# The same before a clinical term (a superblank), where the tagger reads "la" as a pronoun.
+s/(\^[Aa]voir<(vblex|vbhaver)>[^$]*\$ |\^[Pp]rendre<vblex>[^$]*\$ |\^[Bb]oire<vblex>[^$]*\$ |\^[Mm]anger<vblex>[^$]*\$ )(\^[^$<]+<adv>\$ )?\^de<pr>\$ \^le<prn><pro><p3><[mf]+><sg>\$ \[/\1\3[/g
