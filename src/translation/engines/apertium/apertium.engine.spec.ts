@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { LanguageCatalog } from '../../../language/catalog/language-catalog.js';
 import type { CatalogLanguage } from '../../../language/catalog/catalog-language.js';
+import type { FixedTerm } from '../translation-engine.js';
 import { ApertiumEngine } from './apertium.engine.js';
 
 const catalog = new LanguageCatalog();
@@ -159,6 +160,41 @@ describe('ApertiumEngine', () => {
     it('from Italian and Portuguese too, through Spanish', async () => {
       expect(await toEnglish('ita_Latn', 'Prendo la metformina.')).toMatch(/^I take /);
       expect(await toEnglish('por_Latn', 'Tenho dor de cabeça.')).toMatch(/^I have /);
+    }, 10_000);
+  });
+
+  describe('built-in clinical terms (issue 33)', () => {
+    const term = (
+      text: string,
+      word: string,
+      replacement: string,
+      source: 'builtin' | 'glossary',
+    ) => {
+      const start = text.indexOf(word);
+      return { start, end: start + word.length, replacement, source, origin: 'test:1' };
+    };
+    const translate = (text: string, from: string, fixedTerms: FixedTerm[]) =>
+      engine.translate(
+        { text, source: language(from), target: language('eng_Latn'), fixedTerms },
+        AbortSignal.timeout(10_000),
+      );
+
+    it('leaves a term the pair writes as the table does to the pair, so the words around it agree', async () => {
+      const text = 'Meu joelho dói';
+      // As a superblank, the possessive could not see its noun: "Mine knee hurts".
+      expect(await translate(text, 'por_Latn', [term(text, 'joelho', 'knee', 'builtin')])).toBe(
+        'My knee hurts',
+      );
+    }, 10_000);
+
+    it('fixes a built-in term the pair writes otherwise, and a glossary term always', async () => {
+      const text = 'Me duele la garganta';
+      expect(
+        await translate(text, 'spa_Latn', [term(text, 'garganta', 'gullet', 'builtin')]),
+      ).toMatch(/gullet/);
+      expect(
+        await translate(text, 'spa_Latn', [term(text, 'garganta', 'throat', 'glossary')]),
+      ).toMatch(/throat/);
     }, 10_000);
   });
 });

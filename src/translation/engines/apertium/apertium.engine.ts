@@ -5,7 +5,8 @@ import { promisify } from 'node:util';
 import { Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { EngineUnavailableError } from '../../../common/errors/engine.errors.js';
 import { protectedSpans } from '../../../language/medical-tokens.js';
-import { EngineTranslation, TranslationEngine } from '../translation-engine.js';
+import type { CatalogLanguage } from '../../../language/catalog/catalog-language.js';
+import { EngineTranslation, FixedTerm, TranslationEngine } from '../translation-engine.js';
 import { ApertiumPipeline } from './apertium-pipeline.js';
 import { ClinicalLexicon } from './clinical-lexicon.js';
 import { PairRules } from './pair-rules.js';
@@ -106,6 +107,38 @@ export class ApertiumEngine implements TranslationEngine, OnModuleInit, OnModule
         'Run npm run setup to install the Apertium language pairs.',
       );
     }
+    const genders = genderMarks(speakerGender, addresseeGender);
+    // A built-in term travels as a superblank, which the rules and the transfer cannot see: a
+    // determiner before it, a verb agreeing with it, an adjective after it go wrong ("Mine knee
+    // hurts"). So the text goes first with only the hospital's glossary fixed; where the pair
+    // already wrote every built-in term as the table does, that is the translation. Otherwise
+    // the built-in terms it missed are fixed, as before (issue 33).
+    const builtIn = fixedTerms.filter((term) => term.source === 'builtin');
+    let result = await this.translateOnce(
+      text,
+      fixedTerms.filter((term) => term.source !== 'builtin'),
+      route,
+      target,
+      genders,
+      signal,
+    );
+    const missed = builtIn.filter((term) => !writesTerm(result.translated, term.replacement));
+    if (missed.length > 0) {
+      const kept = fixedTerms.filter((term) => term.source !== 'builtin' || missed.includes(term));
+      result = await this.translateOnce(text, kept, route, target, genders, signal);
+    }
+    reportUnknownWords?.(result.unknown);
+    return result.translated;
+  }
+
+  private async translateOnce(
+    text: string,
+    fixedTerms: readonly FixedTerm[],
+    route: string[],
+    target: CatalogLanguage,
+    genders: string,
+    signal: AbortSignal,
+  ): Promise<{ translated: string; unknown: string[] }> {
     // The stream format is kept between the two steps of a pivot, so protected spans stay
     // protected, and a clinical term goes through both steps already in the target language.
     // A bare number goes through as a word: Apertium copies digits as they are and makes the
@@ -115,7 +148,7 @@ export class ApertiumEngine implements TranslationEngine, OnModuleInit, OnModule
       ({ start, end }) => !BARE_NUMBER.test(text.slice(start, end)),
     );
     const spans = [...doses, ...fixedTerms].sort((a, b) => a.start - b.start);
-    let stream = genderMarks(speakerGender, addresseeGender) + toApertiumStream(text, spans);
+    let stream = genders + toApertiumStream(text, spans);
     const unknown = new Set<string>();
     for (const [step, mode] of route.entries()) {
       // The last step writes the formal register (usted, vous, Lei); a pivot step must not.
@@ -125,8 +158,19 @@ export class ApertiumEngine implements TranslationEngine, OnModuleInit, OnModule
       for (const word of unknownWords(output)) unknown.add(word);
       stream = stripMarkers(output);
     }
-    reportUnknownWords?.([...unknown]);
     const translated = fromApertiumStream(withoutGenderMarks(stream.replace(FORMAL_MARK, '')));
-    return target.code === SPANISH ? withOpeningMarks(translated) : withoutOpeningMarks(translated);
+    return {
+      translated:
+        target.code === SPANISH ? withOpeningMarks(translated) : withoutOpeningMarks(translated),
+      unknown: [...unknown],
+    };
   }
+}
+
+/** Whether `text` holds `term` as whole words, whatever the case. */
+function writesTerm(text: string, term: string): boolean {
+  const escaped = term.normalize('NFC').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`, 'iu').test(
+    text.normalize('NFC'),
+  );
 }

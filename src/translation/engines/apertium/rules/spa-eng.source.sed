@@ -36,3 +36,7 @@ s/\^desde<pr>\$ (\^[^$<]+<(num|det><ind|det><qnt)>[^$]*\$ (\^[^$<]+<adj>[^$]*\$ 
 s/\^([Tt])ener<vblex><([a-z]+)><(p[123])><(sg|pl)>\$ \^(gana<n><f><pl>|ganar<vblex><pri><p2><sg>)\$ \^de<pr>\$/^\1ener<vbmod><\2><\3><\4>$/g
 s/\^Tener<vbmod>/^Querer<vbmod>/g
 s/\^tener<vbmod>/^querer<vbmod>/g
+
+# "tiene una erupción", with the noun a clinical term (a superblank the tagger cannot see), came
+# out as "has one rash": "una" before a term is the article.
+s/\^([Uu])no<prn><tn><([mf])><sg>\$ \[/^\1no<det><ind><\2><sg>$ [/g
