@@ -90,6 +90,17 @@ describe('the pairs with their added rules', () => {
     ['fra_Latn', 'Je prends du paracétamol', /take paracetamol/i, /of the/],
     // part of speech (ita.cg3 with the lexicon's verb): "russa" snores after a noun
     ['ita_Latn', 'Mio marito russa tanto', /husband snore/, /Russian|hoarse/],
+    // agreement (fra.cg3): after "je" the verb is the first person
+    ['fra_Latn', 'Je ne fume pas', /^I do not smoke/, /I does not/],
+    // constructions: "dejar de" / "smettere di" + infinitive (spa-eng.source.sed)
+    ['spa_Latn', 'Dejé de tomar las pastillas', /stopped taking/, /left to take/],
+    ['ita_Latn', 'Ho smesso di prendere le pastiglie', /stopped taking/, /left to take/],
+    // "estar con" (spa.source.sed), "ficar" (por.source.sed), "ponerse" (spa-eng.source.sed)
+    ['spa_Latn', 'estoy con fiebre', /I have fever/, /with fever/],
+    ['por_Latn', 'Fico cansada', /I am tired/, /remain/],
+    ['spa_Latn', 'Me pongo muy nerviosa', /I am very nervous/, /put/],
+    // "avoir du mal à" (fra.source.sed)
+    ['fra_Latn', "J'ai du mal à respirer", /difficulty/, /harm|bad/],
     // sense (spa-eng.lrx): a measure is high
     ['spa_Latn', 'La fiebre es muy alta', /high/, /tall/],
   ])('%s "%s"', async (from, text, right, wrong) => {
@@ -122,5 +133,7 @@ describe('the pairs with their added rules', () => {
       /are allergic/,
     );
     expect(await translate(withRules, 'I bambini sono malati', 'ita_Latn')).toMatch(/are/);
+    expect(await translate(withRules, 'Estoy con mi hija', 'spa_Latn')).toMatch(/with my daughter/);
+    expect(await translate(withRules, 'Il fume beaucoup', 'fra_Latn')).toMatch(/smokes/);
   });
 });

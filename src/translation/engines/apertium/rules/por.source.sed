@@ -15,3 +15,9 @@ s/\^eter<vblex>/^ter<vblex>/g
 s/\^([Cc])ostumar<vblex><([a-z]+)><(p[123])><(sg|pl)>\$ \^([^$<]+)<(vblex|vbser|vbhaver|vbmod)><inf>\$/^\1ostumar<adv>$ ^\5<\6><\2><\3><\4>$/g
 s/\^Costumar<adv>/^Normalmente<adv>/g
 s/\^costumar<adv>/^normalmente<adv>/g
+
+# "fico cansada", "fiquei tonta" came out as "I remain tired", "remained silly": "ficar" + how
+# one is ("cansada", "nervoso", "tonta") is "estar" (am, was).
+s/\^([Ff])icar<vblex>(<[a-z]+><p[123]><(sg|pl)>)\$ ((\^[^$<]+<(preadv|adv)>\$ |\^[Mm]uito<[^$]*\$ )?\^[^$<]+<(adj|vblex><pp)>)/^\1icar<estar>\2$ \4/g
+s/\^Ficar<estar>/^Estar<vblex>/g
+s/\^ficar<estar>/^estar<vblex>/g

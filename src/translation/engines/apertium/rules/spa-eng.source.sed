@@ -40,3 +40,15 @@ s/\^tener<vbmod>/^querer<vbmod>/g
 # "tiene una erupción", with the noun a clinical term (a superblank the tagger cannot see), came
 # out as "has one rash": "una" before a term is the article.
 s/\^([Uu])no<prn><tn><([mf])><sg>\$ \[/^\1no<det><ind><\2><sg>$ [/g
+
+# "dejé de tomar las pastillas" came out as "I left to take", "paré de" as "I stopped to take":
+# "dejar de" / "parar de" + infinitive is "stop" + the gerund.
+s/\^([DdPp])(ejar|arar)<vblex>(<[a-z]+>(<p[123]><(sg|pl)>|<[mf]+><(sg|pl)>)?)\$ \^de<pr>\$ \^([^$<]+)<vblex><inf>\$/^\1arar<vblex>\3$ ^\7<vblex><ger>$/g
+s/\^Darar<vblex>/^Parar<vblex>/g
+s/\^darar<vblex>/^parar<vblex>/g
+
+# "me pongo muy nerviosa", "me quedo dormida" came out as "I put very nervous": "ponerse" /
+# "quedarse" + how one is, its clitic already dropped above, is "estar" (am).
+s/\^([PpQq])(oner|uedar)<vblex>(<[a-z]+><p[123]><(sg|pl)>)\$ ((\^[^$<]+<(preadv|adv)>\$ )?\^[^$<]+<(adj|vblex><pp)>)/^\1\2<estar>\3$ \5/g
+s/\^[PQ](oner|uedar)<estar>/^Estar<vblex>/g
+s/\^[pq](oner|uedar)<estar>/^estar<vblex>/g

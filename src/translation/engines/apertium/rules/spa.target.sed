@@ -19,3 +19,9 @@ s/(\^[Ll]e<prn><pro><p3><mf><sg>\$ )\^hacer<vblex><([a-z]+)><p3><(sg|pl)>\$ \^ma
 s/\^([Hh])aber<vbhaver><([a-z]+)><(p[123])><(sg|pl)>\$ \^\*?mal(<n><m><sg>|<adv>)?\$ \^de<pr>\$/^\1aber<vblex><\2><\3><\4>$ ^dolor<n><m><sg>$ ^de<pr>$/g
 s/\^Haber<vblex>/^Tener<vblex>/g
 s/\^haber<vblex>/^tener<vblex>/g
+
+# French "j'ai arrêté de fumer" came out as "he arrestado de fumar" (arrested): "arrêter de" +
+# infinitive is "dejar de".
+s/\^([Aa])rrestar<vblex>([^$]*)\$ \^de<pr>\$ (\^[^$<]+<vblex><inf>\$)/^\1rrestar<dejar>\2$ ^de<pr>$ \3/g
+s/\^Arrestar<dejar>/^Dejar<vblex>/g
+s/\^arrestar<dejar>/^dejar<vblex>/g
