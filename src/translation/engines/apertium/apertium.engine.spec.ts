@@ -148,11 +148,11 @@ describe('ApertiumEngine', () => {
       ['Tengo dolor de estómago desde anoche.', 'I have stomach ache from last night.'],
       ['No tengo alergias.', 'I do not have allergies.'],
       ['¿Está usted embarazada?', 'You are pregnant?'],
-      ['Usted tiene fiebre.', 'You have fever.'],
+      ['Usted tiene fiebre.', 'You have a fever.'],
       ['¿Toma algún medicamento?', 'You take some medicine?'],
       ['Tenemos que hacer una prueba.', 'We have to do a test.'],
       // No subject can be told for a third-person statement, and the patient has one.
-      ['El paciente tiene fiebre.', 'The patient has fever.'],
+      ['El paciente tiene fiebre.', 'The patient has a fever.'],
     ])('%s → %s', async (spanish, english) => {
       expect(await toEnglish('spa_Latn', spanish)).toBe(english);
     });

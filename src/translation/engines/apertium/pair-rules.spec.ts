@@ -77,7 +77,7 @@ describe('the pairs with their added rules', () => {
     // construction (spa.target.sed, then spa-eng.source.sed): fare male
     ['ita_Latn', 'Mi fa male il ginocchio', /^My knee hurts/, /does me/],
     // construction (por.source.sed): estar com + a symptom is "have"; costumar is "usually"
-    ['por_Latn', 'Estou com febre', /^I have fever/, /with/],
+    ['por_Latn', 'Estou com febre', /^I have a fever/, /with/],
     ['por_Latn', 'Minha pressão costuma ser alta', /usually is high/, /accustom|tall/],
     // spoken Portuguese (por.text.sed): "tá" is "está"
     ['por_Latn', 'meu filho tá com diarreia', /^my son has diarrh/i, /tá/],
@@ -96,11 +96,14 @@ describe('the pairs with their added rules', () => {
     ['spa_Latn', 'Dejé de tomar las pastillas', /stopped taking/, /left to take/],
     ['ita_Latn', 'Ho smesso di prendere le pastiglie', /stopped taking/, /left to take/],
     // "estar con" (spa.source.sed), "ficar" (por.source.sed), "ponerse" (spa-eng.source.sed)
-    ['spa_Latn', 'estoy con fiebre', /I have fever/, /with fever/],
+    ['spa_Latn', 'estoy con fiebre', /I have a fever/, /with fever/],
     ['por_Latn', 'Fico cansada', /I am tired/, /remain/],
     ['spa_Latn', 'Me pongo muy nerviosa', /I am very nervous/, /put/],
     // "avoir du mal à" (fra.source.sed)
     ['fra_Latn', "J'ai du mal à respirer", /difficulty/, /harm|bad/],
+    // spoken Spanish (spa.text.sed) and "a" before an ailment (spa-eng.target.sed)
+    ['spa_Latn', 'Me falta el aire', /^I am out of breath/, /missing me/],
+    ['fra_Latn', "J'ai mal à la tête", /head hurts|a headache/, /badly/],
     // sense (spa-eng.lrx): a measure is high
     ['spa_Latn', 'La fiebre es muy alta', /high/, /tall/],
   ])('%s "%s"', async (from, text, right, wrong) => {

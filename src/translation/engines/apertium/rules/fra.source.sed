@@ -12,3 +12,7 @@ s/(\^[Aa]voir<(vblex|vbhaver)>[^$]*\$ |\^[Pp]rendre<vblex>[^$]*\$ |\^[Bb]oire<vb
 s/(\^[Aa]voir<(vblex|vbhaver)>[^$]*\$ |\^[Pp]rendre<vblex>[^$]*\$ |\^[Bb]oire<vblex>[^$]*\$ |\^[Mm]anger<vblex>[^$]*\$ )(\^[^$<]+<adv>\$ )?\^de<pr>\$ \^le<det><def><[mf]+><sg>\$ /\1\3/g
 # The same before a clinical term (a superblank), where the tagger reads "la" as a pronoun.
 s/(\^[Aa]voir<(vblex|vbhaver)>[^$]*\$ |\^[Pp]rendre<vblex>[^$]*\$ |\^[Bb]oire<vblex>[^$]*\$ |\^[Mm]anger<vblex>[^$]*\$ )(\^[^$<]+<adv>\$ )?\^de<pr>\$ \^le<prn><pro><p3><[mf]+><sg>\$ \[/\1\3[/g
+
+# "j'ai mal à la tête" came out as "I have badly at the front": after "mal", "à la tête" is the
+# head that hurts, not the pair's adverb "at the head of" (al frente).
+s/(\^mal<(adv|n><m><sg)>\$ )\^à la tête<adv>\$/\1^à<pr>$ ^le<det><def><f><sg>$ ^tête<n><f><sg>$/g
