@@ -43,6 +43,9 @@ export async function startEmbeddedTranslation(): Promise<EmbeddedTranslation> {
     process.env.TERMINOLOGY === 'off' ? new ClinicalTerminology([]) : ClinicalTerminology.builtIn(),
     SpecialistVocabulary.fromDebian(),
     new PhrasebookService(Phrasebook.cached()),
+    process.env.PATIENT_STATEMENTS === 'off'
+      ? undefined
+      : new PhrasebookService(Phrasebook.patientStatements()),
   );
   return {
     engine,

@@ -13,7 +13,8 @@
  * Run: npm run bench:translation-quality   (DEVSET=clinic,patients-tune,patients-check: the sets
  * to run; DEVSET_LIMIT=N: the first N sentences of each; TERMINOLOGY=off: without the clinical
  * terms table; LEXICON=off: without the clinical lexicon; RULES=off: without the pairs' added
- * rules, src/translation/engines/apertium/rules/)
+ * rules, src/translation/engines/apertium/rules/; PATIENT_STATEMENTS=off: without the patient
+ * statements, src/translation/phrasebook/data/patient/)
  */
 import { cpus } from 'node:os';
 import { EngineOutputRejectedError } from '../../src/common/errors/engine.errors.js';
@@ -31,6 +32,7 @@ import {
   PATIENTS_TUNE_DIR,
 } from './devset.js';
 import { errorClasses, printErrorClasses } from './error-classes.js';
+import { patientStatements, printPatientStatements } from './patient-statements.js';
 import {
   type EmbeddedTranslation,
   entryGenders,
@@ -83,6 +85,13 @@ async function main(): Promise<void> {
       `\n### ${name}: ${entries.length} sentences (${dir.replace(/.*bench\//, 'bench/')})\n`,
     );
     printResults(results);
+    if (name.startsWith('patients') && process.env.PATIENT_STATEMENTS !== 'off') {
+      console.log(
+        `\n#### ${name}: patient statements (src/translation/phrasebook/data/patient/)\n`,
+      );
+      // The matched sentences are listed for the tuning half only: the check half is not read.
+      printPatientStatements(await patientStatements(entries, embedded), name === 'patients-tune');
+    }
     if (name === 'clinic') {
       const glossary = await glossaryAccuracy(GLOSSARY_FILE, engine, catalog, entries, language);
       console.log(

@@ -3,7 +3,7 @@ import { AppConfig } from '../config/app-config.js';
 import { LanguageModule } from '../language/language.module.js';
 import { translationEngineProvider } from './engines/translation-engine.provider.js';
 import { TranslationController } from './translation.controller.js';
-import { TranslationService } from './translation.service.js';
+import { PATIENT_STATEMENTS, TranslationService } from './translation.service.js';
 import { ClinicalTerminology } from './terminology/clinical-terminology.js';
 import { SpecialistVocabulary } from './untranslated/specialist-vocabulary.js';
 import { Phrasebook } from './phrasebook/phrasebook.js';
@@ -26,6 +26,10 @@ import { PhrasebookService } from './phrasebook/phrasebook.service.js';
       useFactory: (config: AppConfig) => loadPhrasebook(config.PHRASEBOOK_FILE),
     },
     PhrasebookService,
+    {
+      provide: PATIENT_STATEMENTS,
+      useFactory: () => new PhrasebookService(Phrasebook.patientStatements()),
+    },
     translationEngineProvider,
     TranslationService,
   ],

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
 import {
   type ChoiceProblem,
@@ -54,6 +54,9 @@ export interface AnswersToTap extends ExpectedAnswers {
 }
 
 /** Who says a sentence: the phrasebook holds what clinicians say. */
+/** The patient statements' phrasebook (data/patient/), a PhrasebookService of its own. */
+export const PATIENT_STATEMENTS = Symbol('PATIENT_STATEMENTS');
+
 export interface SentenceParties extends PartyGenders {
   readonly speaker: 'medic' | 'patient' | 'unknown';
 }
@@ -68,6 +71,10 @@ export class TranslationService {
     private readonly terminology: ClinicalTerminology,
     private readonly vocabulary: SpecialistVocabulary,
     private readonly phrasebook: PhrasebookService,
+    /** What patients say, written in advance (issue 33); none when not given. */
+    @Optional()
+    @Inject(PATIENT_STATEMENTS)
+    private readonly patientStatements?: PhrasebookService,
   ) {}
 
   get engineName(): string {
@@ -197,6 +204,12 @@ export class TranslationService {
   ): Promise<SentenceTranslation> {
     if (parties.speaker === 'medic') {
       const phrase = this.phrasebook.translate(text, source, target, parties.addresseeGender);
+      if (phrase) return { text: phrase.text, untranslated: [], origin: 'phrasebook', phrase };
+    }
+    // A patient's statement written in advance ("Soy alérgica a la penicilina"), matched as
+    // strictly as the clinician's phrases: the words that agree are the speaker's.
+    if (parties.speaker === 'patient' && this.patientStatements) {
+      const phrase = this.patientStatements.translate(text, source, target, parties.speakerGender);
       if (phrase) return { text: phrase.text, untranslated: [], origin: 'phrasebook', phrase };
     }
     return { ...(await this.translateChecked(text, source, target, parties)), origin: 'machine' };

@@ -105,6 +105,25 @@ export class Phrasebook {
     );
   }
 
+  /**
+   * What patients say (data/patient/, issue 33): first-person statements in the five languages,
+   * matched as strictly as the clinician's phrases, with the same values; no targets or answers.
+   * Built once per process.
+   */
+  static patientStatements(dataDir = PHRASEBOOK_DATA_DIR): Phrasebook {
+    const key = `patient\n${dataDir}`;
+    let phrasebook = LOADED.get(key);
+    if (!phrasebook) {
+      const dir = join(dataDir, 'patient');
+      phrasebook = Phrasebook.build(
+        existsSync(dir) ? yamlFiles(dir).map((file) => YamlSource.read(file)) : [],
+        yamlFiles(join(dataDir, 'values')).map((file) => YamlSource.read(file)),
+      );
+      LOADED.set(key, phrasebook);
+    }
+    return phrasebook;
+  }
+
   /** A phrasebook of parsed files: the built-in ones, their values, and a hospital's overlay. */
   static build(
     phraseFiles: readonly YamlSource[],
