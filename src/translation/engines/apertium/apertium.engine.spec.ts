@@ -145,7 +145,7 @@ describe('ApertiumEngine', () => {
       );
 
     it.each([
-      ['Tengo dolor de estómago desde anoche.', 'I have stomach ache from last night.'],
+      ['Tengo dolor de estómago desde anoche.', 'I have had stomach ache since last night.'],
       ['No tengo alergias.', 'I do not have allergies.'],
       ['¿Está usted embarazada?', 'You are pregnant?'],
       ['Usted tiene fiebre.', 'You have a fever.'],

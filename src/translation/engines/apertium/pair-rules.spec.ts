@@ -104,13 +104,19 @@ describe('the pairs with their added rules', () => {
     // spoken Spanish (spa.text.sed) and "a" before an ailment (spa-eng.target.sed)
     ['spa_Latn', 'Me falta el aire', /^I am out of breath/, /missing me/],
     ['fra_Latn', "J'ai mal à la tête", /head hurts|a headache/, /badly/],
+    // how long it has lasted (spa-eng.source.sed, spa-eng.target.sed): present perfect, "for", "since"
+    ['spa_Latn', 'Llevo dos días con fiebre', /^I have had a fever for two days/, /spend/],
+    ['por_Latn', 'tenho diabetes há dez anos', /have had diabetes for ten years/, /ago/],
+    ['spa_Latn', 'Tengo tos desde el lunes', /have had a cough since Monday/, /from the Monday/],
+    // English as a recognizer writes it (eng.text.sed)
+    ['eng_Latn', "i'm allergic to penicillin", /^Soy alérgico/, /^i /, 'spa_Latn'],
     // sense (spa-eng.lrx): a measure is high
     ['spa_Latn', 'La fiebre es muy alta', /high/, /tall/],
-  ])('%s "%s"', async (from, text, right, wrong) => {
-    const fixed = await translate(withRules, text, from);
+  ])('%s "%s"', async (from, text, right, wrong, to = 'eng_Latn') => {
+    const fixed = await translate(withRules, text, from, to);
     expect(fixed).toMatch(right);
     expect(fixed).not.toMatch(wrong);
-    expect(await translate(without, text, from)).toMatch(wrong);
+    expect(await translate(without, text, from, to)).toMatch(wrong);
   });
 
   // agreement (ita.cg3): "sono" with no subject is "I am", also when the terms table holds the

@@ -25,6 +25,25 @@ s/\^([Pp])rpers<prn><pro><p3><mf><sg>\$ (\^doler<vblex><[a-z]+><p3><(sg|pl)>\$)(
 s/\^[Pp]rpers<prn><pro><p1><mf><sg>\$ (\^[^$<]+<(vblex|vbser|vbhaver|vbmod)><(pri|pii|ifi|fti|cni|prs|pis|ger|inf)>(<p1><sg>)?\$)/\1/g
 s/\^[Pp]rpers<prn><pro><p1><mf><pl>\$ (\^[^$<]+<(vblex|vbser|vbhaver|vbmod)><(pri|pii|ifi|fti|cni|prs|pis)><p1><pl>\$)/\1/g
 
+# "llevo dos días con fiebre" came out as "I spend two days with fever": "llevar" + a length of
+# time + "con" is having had it for that long ("tengo fiebre desde hace dos días", below).
+s/\^([Ll])levar<vblex><pri><(p[123])><(sg|pl)>\$ (\^[^$<]+<(num|det><ind|det><qnt)>[^$]*\$ (\^[^$<]+<adj>[^$]*\$ )?\^(minuto|hora|día|semana|mes|año)<n><[^$]*\$) \^con<pr>\$ ([^.]*(\$|\]))/^\1levar<tener><pri><\2><\3>$ \8 ^desde<pr>$ ^hacer<vblex><pri><p3><sg>$ \4/g
+s/\^Llevar<tener>/^Tener<vblex>/g
+s/\^llevar<tener>/^tener<vblex>/g
+
+# "tengo diabetes hace diez años" (Portuguese "há", "faz") came out as "ten years ago": after a
+# verb in the present, "hace" + a length of time is how long it has lasted ("desde hace").
+s/(<pri><p[123]><(sg|pl)>\$ [^.]*)\^hacer<vblex><pri><p3><sg>\$ (\^[^$<]+<(num|det><ind|det><qnt)>[^$]*\$ (\^[^$<]+<adj>[^$]*\$ )?\^(minuto|hora|día|semana|mes|año)<n><[^$]*\$)/\1^desde<pr>$ ^hacer<vblex><pri><p3><sg>$ \3/g
+# (where "desde" was already said, once)
+s/\^desde<pr>\$ \^desde<pr>\$ /^desde<pr>$ /g
+
+# "tengo fiebre desde ayer" came out as "I have fever since yesterday": what has lasted since a
+# time is the present perfect in English ("I have had a fever since yesterday"). The first verb
+# in the present before "desde" + a time (or the terms table's "since yesterday"…) becomes
+# "haber" + its participle.
+s/\^([[:upper:]][^$<]*)<vblex><pri><(p[123])><(sg|pl)>\$([^.]*(\[since [^]]*\]|\^desde<pr>\$ (\^hacer<vblex>|\^(ayer|anoche|anteayer|hoy)<adv>|\^este<det>|\^el<det><def>[^$]*\$ \^(lunes|martes|miércoles|jueves|viernes|sábado|domingo)<|\^[^$<]+<num>|\^uno<det><ind>)))/^Haber<vbhaver><pri><\2><\3>$ ^\l\1<vblex><pp><m><sg>$\4/g
+s/\^([[:lower:]][^$<]*)<vblex><pri><(p[123])><(sg|pl)>\$([^.]*(\[since [^]]*\]|\^desde<pr>\$ (\^hacer<vblex>|\^(ayer|anoche|anteayer|hoy)<adv>|\^este<det>|\^el<det><def>[^$]*\$ \^(lunes|martes|miércoles|jueves|viernes|sábado|domingo)<|\^[^$<]+<num>|\^uno<det><ind>)))/^haber<vbhaver><pri><\2><\3>$ ^\1<vblex><pp><m><sg>$\4/g
+
 # "desde hace una semana", "depuis deux jours" (through Spanish "desde dos días"), "da tre giorni":
 # a length of time since something began is "for" in English, not "from (does)".
 s/\^([Dd])esde<pr>\$ (\^hacer<vblex><pri><p3><sg>\$ )?(\^[^$<]+<(num|det><ind|det><qnt)>[^$]*\$ (\^[^$<]+<adj>[^$]*\$ )?\^(minuto|hora|día|semana|mes|año)<n>)/^\1esde<pr>$ \3/g
