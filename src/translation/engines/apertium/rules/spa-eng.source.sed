@@ -34,7 +34,7 @@ s/\^llevar<tener>/^tener<vblex>/g
 # "tengo diabetes hace diez años" (Portuguese "há", "faz") came out as "ten years ago": after a
 # verb in the present, "hace" + a length of time is how long it has lasted ("desde hace"). Not
 # after "haber" ("me han quitado el apéndice hace diez años" is "ago").
-s/(<(vblex|vbser)><pri><p[123]><(sg|pl)>\$ [^.]*)\^hacer<vblex><pri><p3><sg>\$ (\^[^$<]+<(num|det><ind|det><qnt)>[^$]*\$ (\^[^$<]+<adj>[^$]*\$ )?\^(minuto|hora|día|semana|mes|año)<n><[^$]*\$)/\1^desde<pr>$ ^hacer<vblex><pri><p3><sg>$ \4/g
+s/(<(vblex|vbser|vbmod)><pri><p[123]><(sg|pl)>\$ [^.]*)\^hacer<vblex><pri><p3><sg>\$ (\^[^$<]+<(num|det><ind|det><qnt)>[^$]*\$ (\^[^$<]+<adj>[^$]*\$ )?\^(minuto|hora|día|semana|mes|año)<n><[^$]*\$)/\1^desde<pr>$ ^hacer<vblex><pri><p3><sg>$ \4/g
 # (where "desde" was already said, once)
 s/\^desde<pr>\$ \^desde<pr>\$ /^desde<pr>$ /g
 
