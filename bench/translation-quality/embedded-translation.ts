@@ -26,13 +26,15 @@ export interface EmbeddedTranslation {
 
 /**
  * Starts Apertium and wraps it in the TranslationService (terminology, number check, untranslated
- * words). LEXICON=off leaves out the clinical lexicon, RULES=off the pairs' added rules (rules/), TERMINOLOGY=off the clinical terms table.
+ * words). LEXICON=off leaves out the clinical lexicon, RULES=off the pairs' added rules (rules/), RULES_WITHOUT=disambiguation,… some kinds of them, TERMINOLOGY=off the clinical terms table.
  */
 export async function startEmbeddedTranslation(): Promise<EmbeddedTranslation> {
   const engine = new ApertiumEngine(
     DATA_DIR,
     process.env.LEXICON === 'off' ? new ClinicalLexicon({}) : ClinicalLexicon.load(),
-    process.env.RULES === 'off' ? new PairRules() : PairRules.load(),
+    process.env.RULES === 'off'
+      ? new PairRules()
+      : PairRules.load().without((process.env.RULES_WITHOUT ?? '').split(',')),
   );
   await engine.onModuleInit();
   const catalog = new LanguageCatalog();

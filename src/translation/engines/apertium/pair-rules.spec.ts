@@ -37,6 +37,20 @@ describe('PairRules.apply', () => {
     );
   });
 
+  it('leaves out the kinds of rules it is asked to', () => {
+    const onlySelection = rules.without([
+      'sourceText',
+      'disambiguation',
+      'sourceConstructions',
+      'targetConstructions',
+    ]);
+    expect(onlySelection.size).toBe(1);
+    expect(onlySelection.apply('spa-eng', 'spa_Latn', 'eng_Latn', spaEng)).toContain(
+      "lrx-proc -z '/srv/app/build/apertium-rules/spa-eng.lrx.bin'",
+    );
+    expect(onlySelection.apply('spa-eng', 'spa_Latn', 'eng_Latn', spaEng)).not.toContain('cg-proc');
+  });
+
   it('leaves a mode without rules as it is, and all of them without a manifest', () => {
     const frEs = "lt-proc -z 'a' | apertium-tagger -z -g $2 'p' | apertium-pretransfer -z";
     expect(rules.apply('fr-es', 'fra_Latn', 'spa_Latn', frEs)).toBe(frEs);

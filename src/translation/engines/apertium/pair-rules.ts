@@ -78,6 +78,15 @@ export class PairRules {
     }
   }
 
+  /** These rules without the named kinds (`disambiguation`…): what each brings is measured so. */
+  without(kinds: readonly string[]): PairRules {
+    const kept = Object.entries(this.manifest).map(([kind, files]) => [
+      kind,
+      kinds.includes(kind) ? {} : files,
+    ]);
+    return new PairRules(Object.fromEntries(kept) as Partial<Manifest>, this.dir);
+  }
+
   /** How many rule files the pipelines use. */
   get size(): number {
     return Object.values(this.manifest).reduce((n, files) => n + Object.keys(files).length, 0);
