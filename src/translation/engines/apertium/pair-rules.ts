@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { GENERATOR, withStepBefore } from './sed-step.js';
 
 /**
  * The rules added to Debian's pairs (rules/, compiled by scripts/apertium-rules.mjs into
@@ -40,12 +41,6 @@ const TAGGER = /\|\s*apertium-tagger /;
 const OWN_GRAMMAR = /\|\s*cg-proc /;
 const PRETRANSFER = /\|\s*apertium-pretransfer/;
 const BILINGUAL = /\|\s*lt-proc -z -b '[^']*'/;
-const GENERATOR = /\|\s*lt-proc -z \$1 /;
-
-const insertBefore = (command: string, at: RegExp, step: string) => {
-  const index = command.search(at);
-  return index < 0 ? command : `${command.slice(0, index)}| ${step} ${command.slice(index)}`;
-};
 
 const insertAfter = (command: string, at: RegExp, step: string) => {
   const match = at.exec(command);
@@ -67,10 +62,7 @@ export class PairRules {
   static load(dir: URL = PAIR_RULES_DIR): PairRules {
     try {
       return new PairRules(
-        {
-          ...EMPTY,
-          ...(JSON.parse(readFileSync(new URL('manifest.json', dir), 'utf8')) as Manifest),
-        },
+        JSON.parse(readFileSync(new URL('manifest.json', dir), 'utf8')) as Partial<Manifest>,
         dir,
       );
     } catch {
@@ -98,29 +90,30 @@ export class PairRules {
    */
   apply(mode: string, source: string, target: string, command: string): string {
     const path = (file: string) => `'${new URL(file, this.dir).pathname}'`;
+    const sed = (file: string) => `sed -u -z -E -f ${path(file)}`;
     const from = apertiumCode(source);
     const to = apertiumCode(target);
     let result = command;
     const text = this.manifest.sourceText[from];
     // Before the analyser, the pipeline's first step.
-    if (text) result = `sed -u -z -E -f ${path(text)} | ${result}`;
+    if (text) result = `${sed(text)} | ${result}`;
     const grammar = this.manifest.disambiguation[from];
     if (grammar) {
       // -w where the pair's analyser keeps the dictionary's case (lt-proc -w), as its own cg-proc.
       const caseFlag = /^lt-proc -z -w /.test(result) ? ' -w' : '';
       const before = OWN_GRAMMAR.test(result) ? OWN_GRAMMAR : TAGGER;
-      result = insertBefore(result, before, `cg-proc -z${caseFlag} ${path(grammar)}`);
+      result = withStepBefore(result, before, `cg-proc -z${caseFlag} ${path(grammar)}`);
     }
     const selection = this.manifest.selection[mode];
     if (selection) result = insertAfter(result, BILINGUAL, `lrx-proc -z ${path(selection)}`);
     // A language's constructions run in every mode from (into) it, a mode's own after them.
     for (const name of [from, mode]) {
       const rules = this.manifest.sourceConstructions[name];
-      if (rules) result = insertBefore(result, PRETRANSFER, `sed -u -z -E -f ${path(rules)}`);
+      if (rules) result = withStepBefore(result, PRETRANSFER, sed(rules));
     }
     for (const name of [to, mode]) {
       const rules = this.manifest.targetConstructions[name];
-      if (rules) result = insertBefore(result, GENERATOR, `sed -u -z -E -f ${path(rules)}`);
+      if (rules) result = withStepBefore(result, GENERATOR, sed(rules));
     }
     return result;
   }

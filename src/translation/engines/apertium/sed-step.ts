@@ -12,9 +12,14 @@ export const GENERATOR = /\|\s*lt-proc -z \$1 /;
  * unchanged when the pipeline has no such stage.
  */
 export function withSedStep(command: string, before: RegExp, script: string): string {
+  return withStepBefore(command, before, `sed -u -z -E '${script}'`);
+}
+
+/** `command` with `step` just before the first match of `before`, or unchanged without one. */
+export function withStepBefore(command: string, before: RegExp, step: string): string {
   const at = command.search(before);
   if (at < 0) return command;
-  return `${command.slice(0, at)}| sed -u -z -E '${script}' ${command.slice(at)}`;
+  return `${command.slice(0, at)}| ${step} ${command.slice(at)}`;
 }
 
 /**
