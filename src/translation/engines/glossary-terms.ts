@@ -29,20 +29,23 @@ function wordPattern(word: string): string {
   return `${escape(letters.slice(0, -1).join(''))}\\p{L}{1,3}`;
 }
 
-/** The target form as a whole-word, case-insensitive pattern, tolerant of inflection. */
-function formPattern(form: string): RegExp {
+/** The target form as a whole-word, case-insensitive pattern, tolerant of inflection unless not `inflected`. */
+function formPattern(form: string, inflected: boolean): RegExp {
   const normalized = form.normalize('NFC').trim();
   if (UNSPACED.test(normalized)) return new RegExp(escape(normalized), 'iu');
   const words = normalized
     .split(/\s+/u)
-    .map(wordPattern)
+    .map(inflected ? wordPattern : escape)
     .join(String.raw`\s+`);
   return new RegExp(`(?<!${WORD_CHAR})${words}(?!${WORD_CHAR})`, 'iu');
 }
 
-/** Whether `translation` writes the target form of `term` (whole words, any case, inflected). */
-export function writesTerm(translation: string, term: FixedTerm): boolean {
-  return formPattern(term.replacement).test(translation.normalize('NFC'));
+/**
+ * Whether `translation` writes the target form of `term` (whole words, any case; inflected
+ * unless `inflected` is false: exactly as the table writes it).
+ */
+export function writesTerm(translation: string, term: FixedTerm, inflected = true): boolean {
+  return formPattern(term.replacement, inflected).test(translation.normalize('NFC'));
 }
 
 /** The terms whose target form `translation` does not write, once per target form. */

@@ -6,6 +6,7 @@ import { Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { EngineUnavailableError } from '../../../common/errors/engine.errors.js';
 import { protectedSpans } from '../../../language/medical-tokens.js';
 import type { CatalogLanguage } from '../../../language/catalog/catalog-language.js';
+import { writesTerm } from '../glossary-terms.js';
 import { EngineTranslation, FixedTerm, TranslationEngine } from '../translation-engine.js';
 import { ApertiumPipeline } from './apertium-pipeline.js';
 import { ClinicalLexicon } from './clinical-lexicon.js';
@@ -114,18 +115,18 @@ export class ApertiumEngine implements TranslationEngine, OnModuleInit, OnModule
     // already wrote every built-in term as the table does, that is the translation. Otherwise
     // the built-in terms it missed are fixed, as before (issue 33).
     const builtIn = fixedTerms.filter((term) => term.source === 'builtin');
-    let result = await this.translateOnce(
-      text,
-      fixedTerms.filter((term) => term.source !== 'builtin'),
-      route,
-      target,
-      genders,
-      signal,
-    );
-    const missed = builtIn.filter((term) => !writesTerm(result.translated, term.replacement));
+    const glossary = fixedTerms.filter((term) => term.source !== 'builtin');
+    let result = await this.translateOnce(text, glossary, route, target, genders, signal);
+    const missed = builtIn.filter((term) => !writesTerm(result.translated, term, false));
     if (missed.length > 0) {
-      const kept = fixedTerms.filter((term) => term.source !== 'builtin' || missed.includes(term));
-      result = await this.translateOnce(text, kept, route, target, genders, signal);
+      result = await this.translateOnce(
+        text,
+        [...glossary, ...missed],
+        route,
+        target,
+        genders,
+        signal,
+      );
     }
     reportUnknownWords?.(result.unknown);
     return result.translated;
@@ -165,12 +166,4 @@ export class ApertiumEngine implements TranslationEngine, OnModuleInit, OnModule
       unknown: [...unknown],
     };
   }
-}
-
-/** Whether `text` holds `term` as whole words, whatever the case. */
-function writesTerm(text: string, term: string): boolean {
-  const escaped = term.normalize('NFC').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`, 'iu').test(
-    text.normalize('NFC'),
-  );
 }
