@@ -53,10 +53,10 @@ export interface AnswersToTap extends ExpectedAnswers {
   readonly labels?: { readonly low?: string; readonly high?: string };
 }
 
-/** Who says a sentence: the phrasebook holds what clinicians say. */
 /** The patient statements' phrasebook (data/patient/), a PhrasebookService of its own. */
 export const PATIENT_STATEMENTS = Symbol('PATIENT_STATEMENTS');
 
+/** Who says a sentence: the phrasebook holds what clinicians say. */
 export interface SentenceParties extends PartyGenders {
   readonly speaker: 'medic' | 'patient' | 'unknown';
 }
@@ -202,16 +202,15 @@ export class TranslationService {
     target: CatalogLanguage,
     parties: SentenceParties,
   ): Promise<SentenceTranslation> {
-    if (parties.speaker === 'medic') {
-      const phrase = this.phrasebook.translate(text, source, target, parties.addresseeGender);
-      if (phrase) return { text: phrase.text, untranslated: [], origin: 'phrasebook', phrase };
-    }
-    // A patient's statement written in advance ("Soy alérgica a la penicilina"), matched as
-    // strictly as the clinician's phrases: the words that agree are the speaker's.
-    if (parties.speaker === 'patient' && this.patientStatements) {
-      const phrase = this.patientStatements.translate(text, source, target, parties.speakerGender);
-      if (phrase) return { text: phrase.text, untranslated: [], origin: 'phrasebook', phrase };
-    }
+    // A clinician's phrase agrees with the patient who hears it; a patient's statement written in
+    // advance ("Soy alérgica a la penicilina"), matched as strictly, with the patient who says it.
+    const phrase =
+      parties.speaker === 'medic'
+        ? this.phrasebook.translate(text, source, target, parties.addresseeGender)
+        : parties.speaker === 'patient'
+          ? this.patientStatements?.translate(text, source, target, parties.speakerGender)
+          : undefined;
+    if (phrase) return { text: phrase.text, untranslated: [], origin: 'phrasebook', phrase };
     return { ...(await this.translateChecked(text, source, target, parties)), origin: 'machine' };
   }
 

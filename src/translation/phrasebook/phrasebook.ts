@@ -79,9 +79,14 @@ export class Phrasebook {
   /** The phrasebook of these sources, built once per process (the tests start many apps). */
   static cached(sources: PhrasebookSources = {}): Phrasebook {
     const key = `${sources.dataDir ?? PHRASEBOOK_DATA_DIR}\n${sources.overlayFile ?? ''}`;
+    return Phrasebook.once(key, () => Phrasebook.load(sources));
+  }
+
+  /** The phrasebook built for `key`, built by `build` the first time it is asked for. */
+  private static once(key: string, build: () => Phrasebook): Phrasebook {
     let phrasebook = LOADED.get(key);
     if (!phrasebook) {
-      phrasebook = Phrasebook.load(sources);
+      phrasebook = build();
       LOADED.set(key, phrasebook);
     }
     return phrasebook;
@@ -111,17 +116,13 @@ export class Phrasebook {
    * Built once per process.
    */
   static patientStatements(dataDir = PHRASEBOOK_DATA_DIR): Phrasebook {
-    const key = `patient\n${dataDir}`;
-    let phrasebook = LOADED.get(key);
-    if (!phrasebook) {
-      const dir = join(dataDir, 'patient');
-      phrasebook = Phrasebook.build(
+    const dir = join(dataDir, 'patient');
+    return Phrasebook.once(`patient\n${dataDir}`, () =>
+      Phrasebook.build(
         existsSync(dir) ? yamlFiles(dir).map((file) => YamlSource.read(file)) : [],
         yamlFiles(join(dataDir, 'values')).map((file) => YamlSource.read(file)),
-      );
-      LOADED.set(key, phrasebook);
-    }
-    return phrasebook;
+      ),
+    );
   }
 
   /** A phrasebook of parsed files: the built-in ones, their values, and a hospital's overlay. */
