@@ -47,10 +47,10 @@ export function holdsPhrase(text: string, phrase: string): boolean {
 }
 
 export interface ClassResult {
-  readonly class: ErrorClass;
-  readonly cases: number;
-  readonly right: number;
-  readonly wrongLeft: string[];
+  class: ErrorClass;
+  cases: number;
+  right: number;
+  wrongLeft: string[];
 }
 
 export async function errorClasses(embedded: EmbeddedTranslation): Promise<ClassResult[]> {
@@ -62,7 +62,7 @@ export async function errorClasses(embedded: EmbeddedTranslation): Promise<Class
     const output = await embedded.service
       .translateText(c.source, embedded.language(c.from), embedded.language(c.to))
       .catch(() => '');
-    const result = results.get(c.class)! as { cases: number; right: number; wrongLeft: string[] };
+    const result = results.get(c.class)!;
     result.cases++;
     if (c.right.some((r) => holdsPhrase(output, r)) && !holdsPhrase(output, c.wrong))
       result.right++;

@@ -8,34 +8,37 @@ import { essentialFound } from './scoring.js';
 const FROM: readonly DevsetLanguage[] = ['es', 'fr', 'pt', 'it'];
 
 export interface StatementsResult {
-  readonly direction: string;
-  readonly sentences: number;
-  readonly matched: number;
+  direction: string;
+  sentences: number;
+  matched: number;
   /** On the matched sentences: the statement's text, and what the rules-only engine gave. */
-  readonly matchedPairs: { statement: string; machine: string; reference: string }[];
-  readonly essentialStatement: number;
-  readonly essentialMachine: number;
-  readonly essentialTotal: number;
+  matchedPairs: { statement: string; machine: string; reference: string }[];
+  essentialStatement: number;
+  essentialMachine: number;
+  essentialTotal: number;
   /** All sentences: with the statements where one matched, and the engine alone. */
-  readonly withStatements: { hypothesis: string; reference: string }[];
-  readonly machineOnly: { hypothesis: string; reference: string }[];
+  withStatements: { hypothesis: string; reference: string }[];
+  machineOnly: { hypothesis: string; reference: string }[];
 }
 
 /**
  * What the patient statements (data/patient/, issue 33) add beyond the rules: each patient's
  * sentence into English through TranslationService.translateSentence as a session sends it (the
- * speaker is the patient), against the engine alone.
+ * speaker is the patient), against the engine alone: `machine`, the set's translations into
+ * English already made (one per entry, in order, by direction).
  */
 export async function patientStatements(
   entries: DevsetEntry[],
   embedded: EmbeddedTranslation,
+  machine: ReadonlyMap<string, readonly string[]>,
 ): Promise<StatementsResult[]> {
   const { service } = embedded;
   const en = embedded.language('en');
   const results: StatementsResult[] = [];
   for (const from of FROM) {
+    const direction = `${from}→en`;
     const result: StatementsResult = {
-      direction: `${from}→en`,
+      direction,
       sentences: 0,
       matched: 0,
       matchedPairs: [],
@@ -45,35 +48,26 @@ export async function patientStatements(
       withStatements: [],
       machineOnly: [],
     };
-    for (const entry of entries.filter((e) => e.speaker === 'patient')) {
-      const source = entry[from].text;
+    for (const [index, entry] of entries.entries()) {
+      if (entry.speaker !== 'patient') continue;
       const reference = entry.en.text;
-      const speakerGender = entry.patient_gender;
-      const machine = await service
-        .translateChecked(source, embedded.language(from), en, { speakerGender })
-        .then((r) => r.text)
-        .catch(() => '');
+      const engine = machine.get(direction)?.[index] ?? '';
       const sentence = await service
-        .translateSentence(source, embedded.language(from), en, {
+        .translateSentence(entry[from].text, embedded.language(from), en, {
           speaker: 'patient',
-          speakerGender,
+          speakerGender: entry.patient_gender,
         })
         .catch(() => undefined);
       const said = sentence?.text ?? '';
-      (result as { sentences: number }).sentences++;
-      result.machineOnly.push({ hypothesis: machine, reference });
+      result.sentences++;
+      result.machineOnly.push({ hypothesis: engine, reference });
       result.withStatements.push({ hypothesis: said, reference });
       if (sentence?.origin === 'phrasebook') {
-        (result as { matched: number }).matched++;
-        result.matchedPairs.push({ statement: said, machine, reference });
-        const counts = result as {
-          essentialStatement: number;
-          essentialMachine: number;
-          essentialTotal: number;
-        };
-        counts.essentialStatement += essentialFound(said, entry.en.essential).found;
-        counts.essentialMachine += essentialFound(machine, entry.en.essential).found;
-        counts.essentialTotal += entry.en.essential.length;
+        result.matched++;
+        result.matchedPairs.push({ statement: said, machine: engine, reference });
+        result.essentialStatement += essentialFound(said, entry.en.essential).found;
+        result.essentialMachine += essentialFound(engine, entry.en.essential).found;
+        result.essentialTotal += entry.en.essential.length;
       }
     }
     results.push(result);

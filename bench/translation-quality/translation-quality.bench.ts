@@ -90,7 +90,11 @@ async function main(): Promise<void> {
         `\n#### ${name}: patient statements (src/translation/phrasebook/data/patient/)\n`,
       );
       // The matched sentences are listed for the tuning half only: the check half is not read.
-      printPatientStatements(await patientStatements(entries, embedded), name === 'patients-tune');
+      const machine = new Map(results.map((r) => [r.direction, r.pairs.map((p) => p.hypothesis)]));
+      printPatientStatements(
+        await patientStatements(entries, embedded, machine),
+        name === 'patients-tune',
+      );
     }
     if (name === 'clinic') {
       const glossary = await glossaryAccuracy(GLOSSARY_FILE, engine, catalog, entries, language);
