@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PHRASE_LANGUAGES } from './phrase-language.js';
 import { Phrasebook } from './phrasebook.js';
+import { type Item, SentenceValues, slotWord } from './sentence-values.js';
+import { UtteranceNormalizer } from './text/utterance-normalizer.js';
 
 /** The domains the phrasebook must cover (issue 31, item 1), by the name of their file. */
 const DOMAINS = [
@@ -34,6 +36,18 @@ const DOMAINS = [
 ];
 
 const ROOT = join(import.meta.dirname, '../../..');
+
+/** A reading as text: each word, value (with the words that named it) or variable. */
+const itemsKey = (items: readonly Item[]) =>
+  items
+    .map((item) =>
+      item.kind === 'word'
+        ? item.word
+        : item.kind === 'slot'
+          ? `$${item.type}`
+          : `{${item.value.id}:${item.words?.join(' ')}}`,
+    )
+    .join(' ');
 
 describe('the built-in phrasebook', () => {
   const phrasebook = Phrasebook.cached();
@@ -88,6 +102,29 @@ describe('the built-in phrasebook', () => {
     for (const entry of entries) {
       for (const language of PHRASE_LANGUAGES) expect(entry.texts[language].source).not.toBe('');
     }
+  });
+
+  it('reads each wording straight through as the first of its segmentations (SentenceValues.items)', () => {
+    const differ: string[] = [];
+    let read = 0;
+    PHRASE_LANGUAGES.forEach((language, index) => {
+      const normalizer = new UtteranceNormalizer(language);
+      const values = new SentenceValues(language, phrasebook.lexicon, normalizer);
+      // Every third entry, a different third in each language: every entry in some language.
+      const entries = [...phrasebook.entries.values()];
+      for (const entry of entries.filter((_, i) => i % 3 === index % 3)) {
+        for (const template of [entry.texts[language], ...entry.also[language]]) {
+          // As the matcher reads it (LanguageMatcher.add): variables as slot words.
+          const text = template.render(language, new Map(), undefined, slotWord);
+          const [first] = values.segmentations(normalizer.words(text), 1);
+          read++;
+          if (itemsKey(values.items(text)) !== itemsKey(first))
+            differ.push(`${entry.id} ${language} "${text}"`);
+        }
+      }
+    });
+    expect(read).toBeGreaterThan(4_000);
+    expect(differ).toEqual([]);
   });
 
   it('matches each canonical sentence and each other wording, in each language, to its phrase', () => {

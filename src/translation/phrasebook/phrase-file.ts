@@ -1,6 +1,6 @@
 import { PHRASE_LANGUAGES, type PhraseLanguage } from './phrase-language.js';
 import { TARGET_LANGUAGES, type TargetLanguage } from './targets/target-language.js';
-import type { PhraseEntry } from './phrase-entry.js';
+import type { EntryOrigin, PhraseEntry } from './phrase-entry.js';
 import { PhraseTemplate, TemplateError } from './template/phrase-template.js';
 import type { YamlSource } from './yaml-source.js';
 import { PhrasebookError } from './phrasebook-error.js';
@@ -138,7 +138,10 @@ export function readPhraseFile(source: YamlSource): WrittenEntry[] {
       reviewedBy: typeof reviewed === 'string' ? reviewed.trim() : undefined,
       targets,
       file: source.file,
-      line: source.lineOf(at),
+      // Found only when an error or a check names it: locating nodes costs a second parse.
+      get line() {
+        return source.lineOf(at);
+      },
     };
   });
 }
@@ -166,6 +169,16 @@ export function completeEntry(written: WrittenEntry, source: string): PhraseEntr
     slots: texts.en.slots,
     reviewedBy: written.reviewedBy,
     source,
-    origin: { file: written.file, line: written.line },
+    origin: originOf(written),
+  };
+}
+
+/** Where `written` was written; its line is looked up only when read (see readPhraseFile). */
+export function originOf(written: WrittenEntry): EntryOrigin {
+  return {
+    file: written.file,
+    get line() {
+      return written.line;
+    },
   };
 }

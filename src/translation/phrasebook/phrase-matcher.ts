@@ -85,12 +85,14 @@ export class LanguageMatcher {
     const keys = new Set<string>();
     const genders = template.agreesWithPatient ? GENDERS : ([undefined] as const);
     const agreements = template.agreesWithValue ? [0, 1, 2, 3] : [0];
+    // Most forms read the same (a gender or an agreement the text does not show): read once.
+    const texts = new Set<string>();
     for (const gender of genders) {
       for (const agreement of agreements) {
-        const text = template.render(this.language, new Map(), gender, slotWord, agreement);
-        keys.add(this.signature(this.valueReader.items(text)));
+        texts.add(template.render(this.language, new Map(), gender, slotWord, agreement));
       }
     }
+    for (const text of texts) keys.add(this.signature(this.valueReader.items(text)));
     for (const key of keys) {
       if (key !== '' && key.split(' ').every(isVariableToken)) {
         this.wordlessTexts.push({ entry, template });

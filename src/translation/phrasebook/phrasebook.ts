@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PhraseEntry } from './phrase-entry.js';
-import { completeEntry, readPhraseFile, type WrittenEntry } from './phrase-file.js';
+import { completeEntry, originOf, readPhraseFile, type WrittenEntry } from './phrase-file.js';
 import { PHRASE_LANGUAGES, type PatientGender, type PhraseLanguage } from './phrase-language.js';
 import { LanguageMatcher, type MatchOutcome, type PhraseMatch } from './phrase-matcher.js';
 import { PLACE_FORM } from './place-adjunct.js';
@@ -315,7 +315,7 @@ function applyOverlay(entries: Map<string, PhraseEntry>, overlay: readonly Writt
       plain: { ...existing.plain, ...written.plain },
       reviewedBy: givesOwnTexts ? written.reviewedBy : existing.reviewedBy,
       source: written.file,
-      origin: { file: written.file, line: written.line },
+      origin: originOf(written),
     });
   }
 }

@@ -52,9 +52,23 @@ export class SentenceValues {
     for (const list of this.spans.values()) list.sort((a, b) => b.words.length - a.words.length);
   }
 
-  /** Words and recognized values, longest value first: the first of the segmentations. */
+  /**
+   * Words and recognized values, longest value first: the first of the segmentations, read
+   * straight through (the phrasebook reads some 80,000 texts at start; the search of every
+   * reading took 1 s of it).
+   */
   items(text: string): Item[] {
-    return this.segmentations(this.normalizer.words(text), 1)[0];
+    const words = this.normalizer.words(text);
+    const items: Item[] = [];
+    for (let i = 0; i < words.length;) {
+      const slot = SLOT_WORD.exec(words[i]);
+      const [longest] = slot ? [] : this.fitsAt(words, i);
+      if (slot) items.push({ kind: 'slot', type: VALUE_TYPES[Number(slot[1])] });
+      else if (longest) items.push({ kind: 'value', value: longest.value, words: longest.words });
+      else items.push({ kind: 'word', word: words[i] });
+      i += longest?.words.length ?? 1;
+    }
+    return this.withAlternatives(items);
   }
 
   /**
