@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFileSync } from 'node:child_process';
 import { estimatePitch } from '../../../test/support/speech-audio.js';
 import { decodeWav } from '../../audio/wav-decoder.js';
 import {
@@ -10,6 +9,7 @@ import {
 import { LanguageCatalog } from '../../language/catalog/language-catalog.js';
 import { EspeakNgEngine, espeakRate } from './espeak-ng.engine.js';
 import { sampleText } from './espeak-voices.js';
+import { startedProcesses } from './started-processes.fixture.js';
 import { SynthesizedAudio } from './tts-engine.js';
 import { VoiceGender } from '../../language/speech-settings.js';
 
@@ -41,20 +41,8 @@ function expectPcm16Mono(audio: SynthesizedAudio): Float32Array {
   return frames === 0 ? new Float32Array() : decodeWav(wav).samples;
 }
 
-/** PIDs of the espeak-ng processes this test process started. */
-function espeakChildren(): string[] {
-  try {
-    const out = execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(process.pid)], {
-      encoding: 'utf8',
-    });
-    return out
-      .split('\n')
-      .filter((line) => line.includes('espeak'))
-      .map((line) => line.trim().split(/\s+/)[0]);
-  } catch {
-    return []; // ps exits 1 when it lists nothing
-  }
-}
+/** The espeak-ng processes this test process started. */
+const espeakChildren = () => startedProcesses(/espeak/);
 
 const deadline = () => new DOMException('deadline passed', 'TimeoutError');
 

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFileSync } from 'node:child_process';
 import { decodeWav } from '../../audio/wav-decoder.js';
 import {
   EngineError,
@@ -9,6 +8,7 @@ import {
 import { FestivalEngine } from './festival.engine.js';
 import { durationRate, FixedVoicesEngine } from './fixed-voices.engine.js';
 import { FliteEngine } from './flite.engine.js';
+import { startedProcesses } from './started-processes.fixture.js';
 import { VoiceGender } from '../../language/speech-settings.js';
 
 const SENTENCES: Record<string, string> = {
@@ -17,17 +17,6 @@ const SENTENCES: Record<string, string> = {
 };
 
 /** Command lines of the processes this test process started, whose program matches `name`. */
-function children(name: RegExp): string[] {
-  try {
-    const out = execFileSync('ps', ['-o', 'args=', '--ppid', String(process.pid)], {
-      encoding: 'utf8',
-    });
-    return out.split('\n').filter((line) => name.test(line));
-  } catch {
-    return []; // ps exits 1 when it lists nothing
-  }
-}
-
 const deadline = () => new DOMException('deadline passed', 'TimeoutError');
 
 describe('durationRate', () => {
@@ -122,7 +111,7 @@ describe.each([
     const controller = new AbortController();
     const pending = say({ text, speed: 0.25 }, controller.signal);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const running = children(programs);
+    const running = startedProcesses(programs);
     expect(running.length).toBe(1);
     expect(running.join('\n')).not.toContain(secret);
     controller.abort(deadline());
@@ -132,7 +121,7 @@ describe.each([
       `TTS engine '${name}': did not finish within 30000 ms; the process was stopped. Raise TTS_TIMEOUT_MS (currently 30000) for long texts or slow speeds.`,
     );
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(children(programs)).toEqual([]);
+    expect(startedProcesses(programs)).toEqual([]);
   });
 
   it('lists no voice, and answers 503-type errors, when its program is missing', async () => {

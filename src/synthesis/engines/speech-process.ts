@@ -1,4 +1,3 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import { AudioDecodeError, decodeWav } from '../../audio/wav-decoder.js';
 import { encodeWav } from '../../audio/wav-encoder.js';
 import {
@@ -8,6 +7,7 @@ import {
 } from '../../common/errors/engine.errors.js';
 import { isDeadline } from '../../common/timeout/with-timeout.js';
 import { timeStretch } from '../audio/time-stretch.js';
+import { LaunchedRun, LauncherStopped, ProcessLauncher } from './process-launcher.js';
 import { Semaphore } from './semaphore.js';
 import { SynthesizedAudio } from './tts-engine.js';
 
@@ -27,7 +27,9 @@ export class ProcessFailure extends Error {}
  */
 export class SpeechProcesses {
   private readonly slots: Semaphore;
-  private readonly children = new Set<ChildProcess>();
+  /** The kill of each run in progress. */
+  private readonly running = new Set<() => void>();
+  private readonly launcher = ProcessLauncher.acquire();
   private stopped = false;
 
   constructor(concurrency: number) {
@@ -39,8 +41,10 @@ export class SpeechProcesses {
   }
 
   close(): void {
+    if (this.stopped) return;
     this.stopped = true;
-    for (const child of this.children) child.kill('SIGKILL');
+    for (const kill of this.running) kill();
+    this.launcher.release();
   }
 
   /** Runs `command` with `input` on stdin and resolves with its stdout. */
@@ -52,41 +56,39 @@ export class SpeechProcesses {
   ): Promise<Buffer> {
     const release = await this.slots.acquire(signal);
     try {
-      return await new Promise<Buffer>((resolve, reject) => {
-        if (this.stopped) return reject(new ProcessFailure('the engine was shut down'));
-        const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-        this.children.add(child);
-        const chunks: Buffer[] = [];
-        let settled = false;
-        const settle = (action: () => void) => {
-          if (settled) return;
-          settled = true;
-          signal.removeEventListener('abort', onAbort);
-          this.children.delete(child);
-          action();
-        };
-        const onAbort = () => {
-          child.kill('SIGKILL');
-          settle(() => reject(signal.reason));
+      if (this.stopped) throw new ProcessFailure('the engine was shut down');
+      signal.throwIfAborted();
+      const { done, kill } = this.launcher.run(command, args, input);
+      this.running.add(kill);
+      let onAbort = () => undefined as void;
+      // A run whose signal aborts answers at once; its process is killed meanwhile.
+      const aborted = new Promise<never>((_, reject) => {
+        onAbort = () => {
+          kill();
+          reject(signal.reason);
         };
         signal.addEventListener('abort', onAbort, { once: true });
-        child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-        child.stderr.resume();
-        child.stdin.on('error', () => undefined); // EPIPE shows up as the exit below
-        child.on('error', (error: NodeJS.ErrnoException) =>
-          settle(() =>
-            reject(new ProcessFailure(`could not be started (${error.code ?? 'error'})`)),
-          ),
-        );
-        child.on('close', (code, killed) =>
-          settle(() =>
-            code === 0
-              ? resolve(Buffer.concat(chunks))
-              : reject(new ProcessFailure(`exited with ${killed ?? `code ${code}`}`)),
-          ),
-        );
-        child.stdin.end(input);
       });
+      const finished = done.catch((error: unknown) => {
+        throw new ProcessFailure(
+          error instanceof LauncherStopped ? 'could not finish (launcher stopped)' : 'failed',
+        );
+      });
+      let ended: LaunchedRun;
+      try {
+        ended = await Promise.race([finished, aborted]);
+      } finally {
+        signal.removeEventListener('abort', onAbort);
+        this.running.delete(kill);
+        // The loser of the race settles later, unobserved.
+        finished.catch(() => undefined);
+        aborted.catch(() => undefined);
+      }
+      if (ended.error) throw new ProcessFailure(`could not be started (${ended.error})`);
+      if (ended.code !== 0) {
+        throw new ProcessFailure(`exited with ${ended.signal ?? `code ${ended.code}`}`);
+      }
+      return ended.stdout;
     } finally {
       release();
     }
