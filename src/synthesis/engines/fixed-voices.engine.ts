@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { EngineError, EngineUnavailableError } from '../../common/errors/engine.errors.js';
+import { CheckedVoices } from './checked-voices.js';
 import {
   audible,
   engineStopped,
@@ -55,6 +56,9 @@ export function durationRate(speed: number): { duration: number; stretch: number
 function speakable(text: string): boolean {
   return /[\p{L}\p{N}]/u.test(text);
 }
+
+/** The working voices checked in this process, by program, voices and sample. */
+const CHECKED = new CheckedVoices<readonly FixedVoice[]>();
 
 /**
  * An engine with a fixed set of voices (flite's, festival's): one process per synthesis, the text
@@ -133,7 +137,11 @@ export abstract class FixedVoicesEngine implements TtsEngine, OnModuleInit, OnMo
 
   private workingVoices(): Promise<readonly FixedVoice[]> {
     if (!this.checked) {
-      this.checked = this.probe();
+      const key = JSON.stringify([
+        this.probeText,
+        ...this.candidates.map((v) => this.command(v, 1)),
+      ]);
+      this.checked = CHECKED.get(key, () => this.probe());
       // Only a shutdown in the middle is not kept (it says nothing of the voices).
       this.checked.catch(() => (this.checked = undefined));
     }

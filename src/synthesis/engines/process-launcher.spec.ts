@@ -47,21 +47,25 @@ describe('ProcessLauncher', () => {
   });
 
   it('starts processes from one helper process that all engines share, ended by the last release', async () => {
+    const helpers = () => startedProcesses(HELPER).map((line) => Number(line.split(' ')[0]));
+    const before = helpers();
     const first = acquire();
     const second = acquire();
     expect(second).toBe(first);
     await Promise.all([first.run('true', [], '').done, second.run('true', [], '').done]);
-    expect(startedProcesses(HELPER)).toHaveLength(1);
+    const pid = first.helperPid;
+    expect(helpers().filter((p) => !before.includes(p))).toEqual([pid]);
 
     acquired.pop()!.release();
     expect((await first.run('true', [], '').done).code).toBe(0);
+    expect(first.helperPid).toBe(pid);
     const sleeping = first.run('sleep', ['30'], '');
     await new Promise((resolve) => setTimeout(resolve, 200));
     acquired.pop()!.release();
     // What it was still running is stopped with it; the run says so.
     await expect(sleeping.done).rejects.toThrow('the process launcher stopped');
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(startedProcesses(HELPER)).toEqual([]);
+    expect(helpers()).not.toContain(pid);
     expect(startedProcesses(/^sleep 30$/)).toEqual([]);
   });
 

@@ -44,6 +44,11 @@ export class ProcessLauncher {
     return launcher;
   }
 
+  /** The helper's process id while it runs (for the tests and diagnostics). */
+  get helperPid(): number | undefined {
+    return this.helper?.connected ? this.helper.pid : undefined;
+  }
+
   release(): void {
     if (--this.users > 0) return;
     if (ProcessLauncher.current === this) ProcessLauncher.current = undefined;
