@@ -45,8 +45,11 @@ export interface PhrasebookExtras {
  * the file and the line.
  */
 export class Phrasebook {
-  private readonly matchers: ReadonlyMap<PhraseLanguage, LanguageMatcher>;
-  private readonly suggesters: ReadonlyMap<PhraseLanguage, PhraseSuggester>;
+  /** Each language's matcher and suggester, built the first time the language is asked for. */
+  private readonly readers = new Map<
+    PhraseLanguage,
+    { matcher: LanguageMatcher; suggester: PhraseSuggester }
+  >();
   /** The languages the phrasebook only writes to (data/targets/), by key. */
   readonly targets: ReadonlyMap<TargetLanguage, TargetBook>;
 
@@ -58,22 +61,28 @@ export class Phrasebook {
     /** What each question expects as an answer, and the answers in every language. */
     readonly answers?: AnswerBook,
   ) {
-    const matchers = new Map<PhraseLanguage, LanguageMatcher>();
-    const suggesters = new Map<PhraseLanguage, PhraseSuggester>();
-    for (const language of PHRASE_LANGUAGES) {
-      const matcher = new LanguageMatcher(language, lexicon);
+    this.targets = new Map(targets.map((book) => [book.language, book]));
+  }
+
+  /**
+   * The matcher and suggester of one language. Indexing every wording of a language takes about
+   * 0.45 s, and a server often hears one or two of the five: each is built when first needed (a
+   * hospital's PHRASEBOOK_FILE is checked in all five at start, see build).
+   */
+  private reader(language: PhraseLanguage) {
+    let reader = this.readers.get(language);
+    if (!reader) {
+      const matcher = new LanguageMatcher(language, this.lexicon);
       const suggester = new PhraseSuggester(matcher);
-      for (const entry of entries.values()) {
+      for (const entry of this.entries.values()) {
         for (const template of [entry.texts[language], ...entry.also[language]]) {
           suggester.add(entry, matcher.add(entry, template));
         }
       }
-      matchers.set(language, matcher);
-      suggesters.set(language, suggester);
+      reader = { matcher, suggester };
+      this.readers.set(language, reader);
     }
-    this.matchers = matchers;
-    this.suggesters = suggesters;
-    this.targets = new Map(targets.map((book) => [book.language, book]));
+    return reader;
   }
 
   /** The phrasebook of these sources, built once per process (the tests start many apps). */
@@ -163,7 +172,10 @@ export class Phrasebook {
   /** Everything wrong with the data (the check script and the tests want none). */
   problems(): PhrasebookProblem[] {
     return [
-      ...checkEntries([...this.entries.values()], [...this.matchers.values()]),
+      ...checkEntries(
+        [...this.entries.values()],
+        PHRASE_LANGUAGES.map((language) => this.reader(language).matcher),
+      ),
       ...[...this.targets.values()].flatMap((book) =>
         checkTargetBook(book, this.entries, this.lexicon, join(this.targetsDir, book.language)),
       ),
@@ -179,7 +191,9 @@ export class Phrasebook {
    * (the confirmation step): best first, each with the values the sentence named.
    */
   suggest(text: string, language: PhraseLanguage, limit: number): PhraseSuggestion[] {
-    return this.suggesters.get(language)?.suggest(text, limit) ?? [];
+    return PHRASE_LANGUAGES.includes(language)
+      ? this.reader(language).suggester.suggest(text, limit)
+      : [];
   }
 
   /** A phrase with its values in a language it only writes to; undefined where not written. */
@@ -191,16 +205,23 @@ export class Phrasebook {
     return this.targets.get(language)?.render(match, gender);
   }
 
+  /** Builds the language's matcher now, so that its first sentence does not wait for it. */
+  prepare(language: PhraseLanguage): void {
+    this.reader(language);
+  }
+
   /** The matcher of a language (its normalizer serves tools that compare texts the same way). */
   matcher(language: PhraseLanguage): LanguageMatcher {
-    const matcher = this.matchers.get(language);
-    if (!matcher) throw new Error(`no phrasebook matcher for ${language}`);
-    return matcher;
+    if (!PHRASE_LANGUAGES.includes(language)) {
+      throw new Error(`no phrasebook matcher for ${language}`);
+    }
+    return this.reader(language).matcher;
   }
 
   match(text: string, language: PhraseLanguage): MatchOutcome {
-    const matcher = this.matchers.get(language);
-    return matcher ? matcher.match(text) : { matched: false, reason: 'no_phrase' };
+    return PHRASE_LANGUAGES.includes(language)
+      ? this.reader(language).matcher.match(text)
+      : { matched: false, reason: 'no_phrase' };
   }
 
   /**
