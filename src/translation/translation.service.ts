@@ -254,10 +254,10 @@ export class TranslationService {
    * Readies the fixed phrases a session's parties will say (the clinician's phrases, the
    * patient's statements and answers), so that its first sentences do not wait for them.
    */
-  prepareFixedPhrases(...languages: CatalogLanguage[]): void {
+  async prepareFixedPhrases(...languages: CatalogLanguage[]): Promise<void> {
     for (const language of languages) {
-      this.phrasebook.prepare(language);
-      this.patientStatements?.prepare(language);
+      await this.phrasebook.prepare(language);
+      await this.patientStatements?.prepare(language);
     }
   }
 

@@ -56,7 +56,8 @@ export class SessionHandshakeService {
       return { ok: false, reason: 'unsupported_language', message: parties.reason };
     }
     const { medic, patient, medicVoice, patientVoice } = parties.value;
-    this.languages.prepare(medic, patient);
+    // In the background: the session opens now; a sentence that comes first finishes it.
+    this.languages.prepare(medic, patient).catch(() => undefined);
     const settings: SessionSettings = {
       id: randomUUID(),
       parties: {
