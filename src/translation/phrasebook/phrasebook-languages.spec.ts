@@ -38,15 +38,6 @@ describe('Phrasebook: each language is indexed when first needed', () => {
     expect(add.mock.calls.length).toBe(prepared);
   });
 
-  it('indexes the five languages in the background once the service is up', async () => {
-    const add = jest.spyOn(LanguageMatcher.prototype, 'add');
-    const service = new PhrasebookService(fixturePhrasebook());
-    service.onApplicationBootstrap();
-    expect(indexedLanguages(add)).toEqual([]); // nothing yet: the start is not held up
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(indexedLanguages(add)).toEqual(['en', 'es', 'fr', 'it', 'pt-BR']);
-  });
-
   it('checks a hospital file in all five languages at load: its problems stop the start', () => {
     const add = jest.spyOn(LanguageMatcher.prototype, 'add');
     fixturePhrasebook(`phrases:

@@ -1,8 +1,7 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { CatalogLanguage } from '../../language/catalog/catalog-language.js';
 import type { PatientGender } from '../../language/speech-settings.js';
-import { PHRASE_LANGUAGES, phraseLanguageOf, type PhraseLanguage } from './phrase-language.js';
+import { phraseLanguageOf, type PhraseLanguage } from './phrase-language.js';
 import type { PhraseMatch } from './phrase-matcher.js';
 import { Phrasebook } from './phrasebook.js';
 import { targetLanguageOf, type TargetLanguage } from './targets/target-language.js';
@@ -44,24 +43,13 @@ export const MAX_OFFERS = 3;
  * there, a sentence with no phrase is not translated, and the closest phrases are offered.
  */
 @Injectable()
-export class PhrasebookService implements OnApplicationBootstrap {
+export class PhrasebookService {
   constructor(private readonly phrasebook: Phrasebook) {}
 
   /**
-   * Once the service is up, indexes the five languages in the background, a slice at a time:
-   * the port opens 2 s sooner than when they were indexed before it, and no session or request
-   * waits for them after the first seconds.
-   */
-  onApplicationBootstrap(): void {
-    void (async () => {
-      await nextTurn(); // after the start, not in it
-      for (const language of PHRASE_LANGUAGES) await this.phrasebook.prepare(language);
-    })();
-  }
-
-  /**
    * Readies the phrases said in `language` (about 0.45 s of indexing, once per language and
-   * process, done between other work): a session waits for its languages before it opens.
+   * process, done between other work), so that a session's first sentence does not wait for
+   * them: a session calls it when it opens.
    */
   async prepare(language: CatalogLanguage): Promise<void> {
     const phraseLanguage = phraseLanguageOf(language);
