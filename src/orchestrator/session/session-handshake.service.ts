@@ -56,10 +56,8 @@ export class SessionHandshakeService {
       return { ok: false, reason: 'unsupported_language', message: parties.reason };
     }
     const { medic, patient, medicVoice, patientVoice } = parties.value;
-    // The session opens once its languages' fixed phrases are indexed (up to 0.9 s for the first
-    // session in a language after a restart, between other sessions' work), so that its first
-    // sentences do not share the CPU with that.
-    await this.languages.prepare(medic, patient);
+    // In the background: the session opens now; a sentence that comes first finishes it.
+    this.languages.prepare(medic, patient).catch(() => undefined);
     const settings: SessionSettings = {
       id: randomUUID(),
       parties: {
