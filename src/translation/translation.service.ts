@@ -254,10 +254,10 @@ export class TranslationService {
    * Readies the fixed phrases a session's parties will say (the clinician's phrases, the
    * patient's statements and answers), so that its first sentences do not wait for them.
    */
-  async prepareFixedPhrases(...languages: CatalogLanguage[]): Promise<void> {
+  prepareFixedPhrases(...languages: CatalogLanguage[]): void {
     for (const language of languages) {
-      await this.phrasebook.prepare(language);
-      await this.patientStatements?.prepare(language);
+      this.phrasebook.prepare(language);
+      this.patientStatements?.prepare(language);
     }
   }
 

@@ -130,8 +130,8 @@ export class SessionLanguagesService {
   }
 
   /** Readies what the parties' first sentences need (the fixed phrases of their languages). */
-  prepare(...parties: SessionLanguage[]): Promise<void> {
-    return this.translation.prepareFixedPhrases(...parties.map((party) => party.language));
+  prepare(...parties: SessionLanguage[]): void {
+    this.translation.prepareFixedPhrases(...parties.map((party) => party.language));
   }
 
   /**

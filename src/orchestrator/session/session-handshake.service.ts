@@ -56,8 +56,7 @@ export class SessionHandshakeService {
       return { ok: false, reason: 'unsupported_language', message: parties.reason };
     }
     const { medic, patient, medicVoice, patientVoice } = parties.value;
-    // In the background: the session opens now; a sentence that comes first finishes it.
-    this.languages.prepare(medic, patient).catch(() => undefined);
+    this.languages.prepare(medic, patient);
     const settings: SessionSettings = {
       id: randomUUID(),
       parties: {

@@ -47,13 +47,12 @@ export class PhrasebookService {
   constructor(private readonly phrasebook: Phrasebook) {}
 
   /**
-   * Readies the phrases said in `language` (about 0.45 s of indexing, once per language and
-   * process, done between other work), so that a session's first sentence does not wait for
-   * them: a session calls it when it opens.
+   * Readies the phrases said in `language` (about 0.45 s, once per language and process), so
+   * that a session's first sentence does not wait for them: a session calls it when it opens.
    */
-  async prepare(language: CatalogLanguage): Promise<void> {
+  prepare(language: CatalogLanguage): void {
     const phraseLanguage = phraseLanguageOf(language);
-    if (phraseLanguage) await this.phrasebook.prepare(phraseLanguage);
+    if (phraseLanguage) this.phrasebook.prepare(phraseLanguage);
   }
 
   /**

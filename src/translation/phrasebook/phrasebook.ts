@@ -4,8 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { PhraseEntry } from './phrase-entry.js';
 import { completeEntry, originOf, readPhraseFile, type WrittenEntry } from './phrase-file.js';
 import { PHRASE_LANGUAGES, type PatientGender, type PhraseLanguage } from './phrase-language.js';
-import { LanguageIndex } from './language-index.js';
-import type { LanguageMatcher, MatchOutcome, PhraseMatch } from './phrase-matcher.js';
+import { LanguageMatcher, type MatchOutcome, type PhraseMatch } from './phrase-matcher.js';
 import { PLACE_FORM } from './place-adjunct.js';
 import { checkEntries, type PhrasebookProblem } from './phrasebook-check.js';
 import { PhrasebookError } from './phrasebook-error.js';
@@ -16,7 +15,7 @@ import { checkTargetBook } from './targets/target-check.js';
 import type { TargetLanguage } from './targets/target-language.js';
 import { readTargetBooks } from './targets/read-target-book.js';
 import { TargetTemplate, TargetTemplateError } from './targets/target-template.js';
-import type { PhraseSuggestion } from './suggestions/phrase-suggester.js';
+import { PhraseSuggester, type PhraseSuggestion } from './suggestions/phrase-suggester.js';
 import { AnswerBook } from './answers/answer-book.js';
 import { unpunctuatedSplits, utteranceReadings } from './utterance-parts.js';
 
@@ -46,8 +45,11 @@ export interface PhrasebookExtras {
  * the file and the line.
  */
 export class Phrasebook {
-  /** Each language's matcher and suggester, made the first time the language is asked for. */
-  private readonly indexes = new Map<PhraseLanguage, LanguageIndex>();
+  /** Each language's matcher and suggester, built the first time the language is asked for. */
+  private readonly readers = new Map<
+    PhraseLanguage,
+    { matcher: LanguageMatcher; suggester: PhraseSuggester }
+  >();
   /** The languages the phrasebook only writes to (data/targets/), by key. */
   readonly targets: ReadonlyMap<TargetLanguage, TargetBook>;
 
@@ -63,22 +65,24 @@ export class Phrasebook {
   }
 
   /**
-   * The matcher and suggester of one language, every wording indexed. Indexing a language takes
-   * about 0.45 s, and a server often hears one or two of the five: each is indexed when first
-   * needed, or ahead by `prepare` (a hospital's PHRASEBOOK_FILE is checked in all five at start,
-   * see build).
+   * The matcher and suggester of one language. Indexing every wording of a language takes about
+   * 0.45 s, and a server often hears one or two of the five: each is built when first needed (a
+   * hospital's PHRASEBOOK_FILE is checked in all five at start, see build).
    */
-  private reader(language: PhraseLanguage): LanguageIndex {
-    return this.index(language).completed();
-  }
-
-  private index(language: PhraseLanguage): LanguageIndex {
-    let index = this.indexes.get(language);
-    if (!index) {
-      index = new LanguageIndex(language, this.lexicon, this.entries.values());
-      this.indexes.set(language, index);
+  private reader(language: PhraseLanguage) {
+    let reader = this.readers.get(language);
+    if (!reader) {
+      const matcher = new LanguageMatcher(language, this.lexicon);
+      const suggester = new PhraseSuggester(matcher);
+      for (const entry of this.entries.values()) {
+        for (const template of [entry.texts[language], ...entry.also[language]]) {
+          suggester.add(entry, matcher.add(entry, template));
+        }
+      }
+      reader = { matcher, suggester };
+      this.readers.set(language, reader);
     }
-    return index;
+    return reader;
   }
 
   /** The phrasebook of these sources, built once per process (the tests start many apps). */
@@ -201,12 +205,9 @@ export class Phrasebook {
     return this.targets.get(language)?.render(match, gender);
   }
 
-  /**
-   * Indexes the language's wordings ahead, a slice at a time between other work, so that its
-   * first sentence does not wait for them (see LanguageIndex).
-   */
-  prepare(language: PhraseLanguage): Promise<void> {
-    return this.index(language).prepare();
+  /** Builds the language's matcher now, so that its first sentence does not wait for it. */
+  prepare(language: PhraseLanguage): void {
+    this.reader(language);
   }
 
   /** The matcher of a language (its normalizer serves tools that compare texts the same way). */
