@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { waitFor } from './support/wait-for.js';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import WebSocket from 'ws';
 import { SessionRegistry } from '../src/orchestrator/session/session-registry.js';
-import { TranslationService } from '../src/translation/translation.service.js';
 import { parsePrometheusText, sampleValue } from './support/prometheus-text.js';
 import { startSessionServer, TestClient } from './support/ws-client.js';
 
@@ -98,21 +97,6 @@ describe('WebSocket handshake (decisions §5.1)', () => {
       sample_rate: 48000,
     });
     client.close();
-  });
-
-  it("readies the fixed phrases of both parties' languages when the session opens", async () => {
-    const prepare = jest.spyOn(app.get(TranslationService), 'prepareFixedPhrases');
-    try {
-      const client = await TestClient.open(url, { language_medic: 'it', language_patient: 'es' });
-      expect(prepare).toHaveBeenCalledTimes(1);
-      expect(prepare.mock.calls[0].map((language) => language.code)).toEqual([
-        'ita_Latn',
-        'spa_Latn',
-      ]);
-      client.close();
-    } finally {
-      prepare.mockRestore();
-    }
   });
 
   it('warns when the recognizer cannot hear a party', async () => {

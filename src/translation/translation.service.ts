@@ -250,17 +250,6 @@ export class TranslationService {
     return this.phrasebook.translateAnswer(text, source, target);
   }
 
-  /**
-   * Readies the fixed phrases a session's parties will say (the clinician's phrases, the
-   * patient's statements and answers), so that its first sentences do not wait for them.
-   */
-  prepareFixedPhrases(...languages: CatalogLanguage[]): void {
-    for (const language of languages) {
-      this.phrasebook.prepare(language);
-      this.patientStatements?.prepare(language);
-    }
-  }
-
   /** How many of the phrasebook's sentences are written in the language. */
   phraseCoverage(language: CatalogLanguage) {
     return this.phrasebook.coverage(language);

@@ -129,11 +129,6 @@ export class SessionLanguagesService {
     };
   }
 
-  /** Readies what the parties' first sentences need (the fixed phrases of their languages). */
-  prepare(...parties: SessionLanguage[]): void {
-    this.translation.prepareFixedPhrases(...parties.map((party) => party.language));
-  }
-
   /**
    * What a patient language translated by fixed phrases only will and will not do, in plain
    * words for the handshake's warnings (issue 32); none for a machine-translated language.

@@ -56,7 +56,6 @@ export class SessionHandshakeService {
       return { ok: false, reason: 'unsupported_language', message: parties.reason };
     }
     const { medic, patient, medicVoice, patientVoice } = parties.value;
-    this.languages.prepare(medic, patient);
     const settings: SessionSettings = {
       id: randomUUID(),
       parties: {

@@ -47,15 +47,6 @@ export class PhrasebookService {
   constructor(private readonly phrasebook: Phrasebook) {}
 
   /**
-   * Readies the phrases said in `language` (about 0.45 s, once per language and process), so
-   * that a session's first sentence does not wait for them: a session calls it when it opens.
-   */
-  prepare(language: CatalogLanguage): void {
-    const phraseLanguage = phraseLanguageOf(language);
-    if (phraseLanguage) this.phrasebook.prepare(phraseLanguage);
-  }
-
-  /**
    * The fixed phrase for `text`, or undefined when none matches (or either language is not one
    * of the phrasebook's): the machine translates it then. `patientGender`: the listener's, for
    * the words that agree with them.

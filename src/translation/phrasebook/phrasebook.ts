@@ -45,11 +45,8 @@ export interface PhrasebookExtras {
  * the file and the line.
  */
 export class Phrasebook {
-  /** Each language's matcher and suggester, built the first time the language is asked for. */
-  private readonly readers = new Map<
-    PhraseLanguage,
-    { matcher: LanguageMatcher; suggester: PhraseSuggester }
-  >();
+  private readonly matchers: ReadonlyMap<PhraseLanguage, LanguageMatcher>;
+  private readonly suggesters: ReadonlyMap<PhraseLanguage, PhraseSuggester>;
   /** The languages the phrasebook only writes to (data/targets/), by key. */
   readonly targets: ReadonlyMap<TargetLanguage, TargetBook>;
 
@@ -61,28 +58,22 @@ export class Phrasebook {
     /** What each question expects as an answer, and the answers in every language. */
     readonly answers?: AnswerBook,
   ) {
-    this.targets = new Map(targets.map((book) => [book.language, book]));
-  }
-
-  /**
-   * The matcher and suggester of one language. Indexing every wording of a language takes about
-   * 0.45 s, and a server often hears one or two of the five: each is built when first needed (a
-   * hospital's PHRASEBOOK_FILE is checked in all five at start, see build).
-   */
-  private reader(language: PhraseLanguage) {
-    let reader = this.readers.get(language);
-    if (!reader) {
-      const matcher = new LanguageMatcher(language, this.lexicon);
+    const matchers = new Map<PhraseLanguage, LanguageMatcher>();
+    const suggesters = new Map<PhraseLanguage, PhraseSuggester>();
+    for (const language of PHRASE_LANGUAGES) {
+      const matcher = new LanguageMatcher(language, lexicon);
       const suggester = new PhraseSuggester(matcher);
-      for (const entry of this.entries.values()) {
+      for (const entry of entries.values()) {
         for (const template of [entry.texts[language], ...entry.also[language]]) {
           suggester.add(entry, matcher.add(entry, template));
         }
       }
-      reader = { matcher, suggester };
-      this.readers.set(language, reader);
+      matchers.set(language, matcher);
+      suggesters.set(language, suggester);
     }
-    return reader;
+    this.matchers = matchers;
+    this.suggesters = suggesters;
+    this.targets = new Map(targets.map((book) => [book.language, book]));
   }
 
   /** The phrasebook of these sources, built once per process (the tests start many apps). */
@@ -172,10 +163,7 @@ export class Phrasebook {
   /** Everything wrong with the data (the check script and the tests want none). */
   problems(): PhrasebookProblem[] {
     return [
-      ...checkEntries(
-        [...this.entries.values()],
-        PHRASE_LANGUAGES.map((language) => this.reader(language).matcher),
-      ),
+      ...checkEntries([...this.entries.values()], [...this.matchers.values()]),
       ...[...this.targets.values()].flatMap((book) =>
         checkTargetBook(book, this.entries, this.lexicon, join(this.targetsDir, book.language)),
       ),
@@ -191,9 +179,7 @@ export class Phrasebook {
    * (the confirmation step): best first, each with the values the sentence named.
    */
   suggest(text: string, language: PhraseLanguage, limit: number): PhraseSuggestion[] {
-    return PHRASE_LANGUAGES.includes(language)
-      ? this.reader(language).suggester.suggest(text, limit)
-      : [];
+    return this.suggesters.get(language)?.suggest(text, limit) ?? [];
   }
 
   /** A phrase with its values in a language it only writes to; undefined where not written. */
@@ -205,23 +191,16 @@ export class Phrasebook {
     return this.targets.get(language)?.render(match, gender);
   }
 
-  /** Builds the language's matcher now, so that its first sentence does not wait for it. */
-  prepare(language: PhraseLanguage): void {
-    this.reader(language);
-  }
-
   /** The matcher of a language (its normalizer serves tools that compare texts the same way). */
   matcher(language: PhraseLanguage): LanguageMatcher {
-    if (!PHRASE_LANGUAGES.includes(language)) {
-      throw new Error(`no phrasebook matcher for ${language}`);
-    }
-    return this.reader(language).matcher;
+    const matcher = this.matchers.get(language);
+    if (!matcher) throw new Error(`no phrasebook matcher for ${language}`);
+    return matcher;
   }
 
   match(text: string, language: PhraseLanguage): MatchOutcome {
-    return PHRASE_LANGUAGES.includes(language)
-      ? this.reader(language).matcher.match(text)
-      : { matched: false, reason: 'no_phrase' };
+    const matcher = this.matchers.get(language);
+    return matcher ? matcher.match(text) : { matched: false, reason: 'no_phrase' };
   }
 
   /**
