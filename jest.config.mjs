@@ -42,7 +42,7 @@ export default {
       ],
       setupFilesAfterEnv: ['<rootDir>/test/support/setup-unit.ts'],
     },
-    // scripts/run-tests.mjs runs these one file at a time: each starts the whole service.
+    // scripts/run-tests.mjs runs these two files at a time: each starts the whole service.
     {
       ...common,
       displayName: 'e2e',

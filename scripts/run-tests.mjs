@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs the Jest projects of jest.config.mjs: the unit tests on every core, then the end-to-end
-// tests one file at a time (Jest takes maxWorkers for a whole run, not per project, so each is
+// tests two files at a time (Jest takes maxWorkers for a whole run, not per project, so each is
 // its own run). Ends with one closing line, "N passed, N failed", the plain form any CI log
 // reader understands (the skipped count on the line before), and exits non-zero when anything
 // failed.
@@ -12,10 +12,13 @@ import { runCLI } from 'jest';
 const root = new URL('..', import.meta.url).pathname;
 // Each file runs in a worker process, restarted once it holds more than 1 GB after a file: Jest
 // keeps every file's module graph until its process ends (one process for all the end-to-end
-// files grew to 4.2 GB).
+// files grew to 4.2 GB). An end-to-end file starts the whole service (about 1.5 GB with its
+// decoders) and uses 1.2 cores alone: two at a time keep two cores busy (e2e 775 → 564 s,
+// docs/benchmarks.md "The test suite"); more would only queue for the CPU and stretch the
+// latencies some files assert.
 const RUNS = {
   unit: { maxWorkers: availableParallelism(), workerIdleMemoryLimit: '1GB' },
-  e2e: { maxWorkers: 2, workerIdleMemoryLimit: '1GB' },
+  e2e: { maxWorkers: Math.min(2, availableParallelism()), workerIdleMemoryLimit: '1GB' },
 };
 
 const wanted = process.argv.slice(2);
