@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { runInNewContext } from 'node:vm';
-import { finishesWithin, isDeadline, withTimeout } from './with-timeout.js';
+import { finishesWithin, isDeadline, stopOnAbort, withTimeout } from './with-timeout.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -84,5 +84,57 @@ describe('finishesWithin', () => {
     await expect(finishesWithin(Promise.reject(new Error('broken')), 100)).rejects.toThrow(
       'broken',
     );
+  });
+});
+
+describe('stopOnAbort', () => {
+  it('answers the work when no abort comes, and leaves nothing listening on the signal', async () => {
+    const controller = new AbortController();
+    let stopped = 0;
+    await expect(
+      stopOnAbort(Promise.resolve('done'), controller.signal, () => stopped++),
+    ).resolves.toBe('done');
+    controller.abort();
+    expect(stopped).toBe(0);
+  });
+
+  it('stops the work and rejects with the reason at the abort, without waiting for the work', async () => {
+    const controller = new AbortController();
+    let stopped = 0;
+    const never = new Promise<string>(() => undefined);
+    const call = stopOnAbort(never, controller.signal, () => stopped++);
+    controller.abort(new Error('cancelled'));
+    await expect(call).rejects.toThrow('cancelled');
+    expect(stopped).toBe(1);
+  });
+
+  it('stops at once for a signal already aborted, with the reason given', async () => {
+    let stopped = 0;
+    const call = stopOnAbort(
+      sleep(50).then(() => 'late'),
+      AbortSignal.abort(),
+      () => stopped++,
+      () => new Error('deadline: raise the timeout'),
+    );
+    await expect(call).rejects.toThrow('deadline: raise the timeout');
+    expect(stopped).toBe(1);
+  });
+
+  it('passes the work’s own failure through, and observes one that fails after the abort', async () => {
+    await expect(
+      stopOnAbort(
+        Promise.reject(new Error('exited')),
+        new AbortController().signal,
+        () => undefined,
+      ),
+    ).rejects.toThrow('exited');
+    const controller = new AbortController();
+    const late = sleep(20).then(() => {
+      throw new Error('late failure');
+    });
+    const call = stopOnAbort(late, controller.signal, () => undefined);
+    controller.abort(new Error('cancelled'));
+    await expect(call).rejects.toThrow('cancelled');
+    await sleep(40); // an unobserved rejection would fail the test run here
   });
 });

@@ -41,6 +41,34 @@ export async function finishesWithin(work: Promise<unknown>, ms: number): Promis
 }
 
 /**
+ * `work`, or as soon as `signal` aborts (or at once, if it has), `stop()` is called and the
+ * call rejects with `reason()` (the signal's own reason by default): the caller is answered
+ * without waiting for the work to wind down. The work's later outcome is left unobserved.
+ */
+export async function stopOnAbort<T>(
+  work: Promise<T>,
+  signal: AbortSignal,
+  stop: () => void,
+  reason: () => unknown = () => signal.reason,
+): Promise<T> {
+  work.catch(() => undefined);
+  let onAbort = () => undefined as void;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => {
+      stop();
+      reject(reason());
+    };
+  });
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    return await Promise.race([work, aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+/**
  * Whether an abort reason is a passed deadline (withTimeout above, or AbortSignal.timeout). By
  * its name, not `instanceof Error`: AbortSignal.timeout's DOMException may come from another
  * realm (a vm context, a test runner's sandbox), where instanceof answers false.

@@ -5,9 +5,9 @@ import {
   EngineTimeoutError,
   EngineUnavailableError,
 } from '../../common/errors/engine.errors.js';
-import { isDeadline } from '../../common/timeout/with-timeout.js';
+import { isDeadline, stopOnAbort } from '../../common/timeout/with-timeout.js';
 import { timeStretch } from '../audio/time-stretch.js';
-import { LaunchedRun, LauncherStopped, ProcessLauncher } from './process-launcher.js';
+import { LaunchedRun, ProcessLauncher } from './process-launcher.js';
 import { Semaphore } from './semaphore.js';
 import { SynthesizedAudio } from './tts-engine.js';
 
@@ -60,29 +60,19 @@ export class SpeechProcesses {
       signal.throwIfAborted();
       const { done, kill } = this.launcher.run(command, args, input);
       this.running.add(kill);
-      let onAbort = () => undefined as void;
-      // A run whose signal aborts answers at once; its process is killed meanwhile.
-      const aborted = new Promise<never>((_, reject) => {
-        onAbort = () => {
-          kill();
-          reject(signal.reason);
-        };
-        signal.addEventListener('abort', onAbort, { once: true });
-      });
-      const finished = done.catch((error: unknown) => {
-        throw new ProcessFailure(
-          error instanceof LauncherStopped ? 'could not finish (launcher stopped)' : 'failed',
-        );
-      });
       let ended: LaunchedRun;
       try {
-        ended = await Promise.race([finished, aborted]);
+        // A run whose signal aborts answers at once; its process is killed meanwhile.
+        ended = await stopOnAbort(
+          done.catch(() => {
+            // The launcher rejects only when its helper process stopped.
+            throw new ProcessFailure('could not finish (launcher stopped)');
+          }),
+          signal,
+          kill,
+        );
       } finally {
-        signal.removeEventListener('abort', onAbort);
         this.running.delete(kill);
-        // The loser of the race settles later, unobserved.
-        finished.catch(() => undefined);
-        aborted.catch(() => undefined);
       }
       if (ended.error) throw new ProcessFailure(`could not be started (${ended.error})`);
       if (ended.code !== 0) {

@@ -8,6 +8,7 @@ import {
   EngineTimeoutError,
   EngineUnavailableError,
 } from '../../../common/errors/engine.errors.js';
+import { stopOnAbort } from '../../../common/timeout/with-timeout.js';
 import { ASR_SAMPLE_RATE, AsrAudio, AsrEngine, AsrTranscript } from '../asr-engine.js';
 import { meanProbability, spokenForm, tokensToText } from './moonshine-text.js';
 
@@ -193,14 +194,6 @@ export class MoonshineEngine implements AsrEngine, OnModuleInit, OnModuleDestroy
     // The deadline answers the caller at once and tells the thread to stop at its next token:
     // piscina's own abort would terminate the thread mid-run, which takes the process down.
     const cancel = new Int32Array(new SharedArrayBuffer(4));
-    let onAbort: (() => void) | undefined;
-    const aborted = new Promise<never>((_, reject) => {
-      onAbort = () => {
-        Atomics.store(cancel, 0, 1);
-        reject(this.failure(undefined, signal));
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
     const running = (this.pool.run({ ...task, cancel }) as Promise<T & { cpuMicros: number }>).then(
       (result) => {
         this.cpuMicros += result.cpuMicros;
@@ -208,11 +201,14 @@ export class MoonshineEngine implements AsrEngine, OnModuleInit, OnModuleDestroy
       },
     );
     try {
-      return await Promise.race([running, aborted]);
+      return await stopOnAbort(
+        running,
+        signal,
+        () => Atomics.store(cancel, 0, 1),
+        () => this.failure(undefined, signal),
+      );
     } catch (error) {
       throw error instanceof EngineError ? error : this.failure(error, signal);
-    } finally {
-      signal.removeEventListener('abort', onAbort!);
     }
   }
 
