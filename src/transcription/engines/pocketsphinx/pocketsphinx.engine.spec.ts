@@ -15,6 +15,7 @@ import { encodeRequest } from './pocketsphinx-worker.js';
 import { LOW_CONFIDENCE, MIN_CONFIDENCE } from './pocketsphinx-confidence.js';
 import { WORKER_SCRIPT } from './pocketsphinx-options.js';
 import { PocketsphinxEngine } from './pocketsphinx.engine.js';
+import { parentPid } from './pocketsphinx.fixture.js';
 import { pipeThrough } from '../../../../test/support/pipe-through.js';
 import { rejection } from '../../../../test/support/rejection.js';
 
@@ -345,6 +346,22 @@ describe('PocketsphinxEngine', () => {
       if (fixture) for (const { text } of answers) expect(text).toBe(answers[0].text);
       if (fixture) expect(wordErrorRate(fixture.text, answers[0].text)).toBeLessThanOrEqual(0.5);
     });
+
+    it('starts the fork server again when it is killed, and every decoder with it', async () => {
+      await engine.ready();
+      const server = engine.forkServerPid!;
+      const before = engine.workerPids();
+      for (const pid of before) expect(parentPid(pid)).toBe(server);
+      process.kill(server, 'SIGKILL');
+      await exited(server);
+      for (const pid of before) await exited(pid); // they die with it (PR_SET_PDEATHSIG)
+      await waitFor(() => expect(engine.workerPids()).toHaveLength(2), { timeout: 10_000 });
+      await engine.ready();
+      expect(engine.forkServerPid).not.toBe(server);
+      expect(engine.workerPids().some((pid) => before.includes(pid))).toBe(false);
+      for (const pid of engine.workerPids()) expect(parentPid(pid)).toBe(engine.forkServerPid);
+      expect(await transcribe(engine, samplesOf(1))).toEqual({ text: '' });
+    }, 20_000);
 
     it('fails the request of a decoder that dies mid-utterance, then serves the next', async () => {
       const long = whiteNoise(20, 0.2);

@@ -14,6 +14,7 @@ import {
   AsrStream,
   AsrTranscript,
 } from '../asr-engine.js';
+import { DecoderForkServer } from './decoder-fork-server.js';
 import { answerTranscript, LOW_CONFIDENCE, MIN_CONFIDENCE } from './pocketsphinx-confidence.js';
 import { type PocketsphinxOptions, SETUP_HINT, workerCommand } from './pocketsphinx-options.js';
 import { PocketsphinxStream, StreamPool } from './pocketsphinx-stream.js';
@@ -65,6 +66,8 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
     dispatch: () => this.dispatch(),
   });
   private readonly command: WorkerCommand;
+  /** Loads the model once and forks every decoder from it. */
+  private readonly server: DecoderForkServer;
   private readonly minConfidence: number;
   private readonly maxQueue: number;
   private readonly restartDelayMs: number;
@@ -87,6 +90,12 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
       ...Array.from({ length: live }, () => ({ live: true, failures: 0 })),
     ];
     this.command = workerCommand(options, this.logger);
+    const { python, script, modelDir, clinicalDir } = this.command;
+    this.server = new DecoderForkServer({
+      python,
+      script,
+      args: [modelDir, ...(clinicalDir ? [clinicalDir] : [])],
+    });
     this.minConfidence = options.minConfidence ?? MIN_CONFIDENCE;
     this.maxQueue = options.maxQueue ?? 16 * this.wholeSlots().length;
     this.restartDelayMs = options.restartDelayMs ?? 1_000;
@@ -155,6 +164,7 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
     }
     this.streams.clear();
     await Promise.all(stopping);
+    await this.server.close();
   }
 
   /** Process ids of the decoders (those for whole segments, or live ones), for tests and diagnostics. */
@@ -168,6 +178,11 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
         : [],
     );
   }
+  /** Process id of the fork server that loads the model and forks the decoders, while it runs. */
+  get forkServerPid(): number | undefined {
+    return this.server.pid;
+  }
+
   /** How many decoders are decoding a whole segment now, for tests and diagnostics. */
   get busyDecoders(): number {
     return this.segments.busy;
@@ -247,8 +262,10 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
   }
 
   private spawn(slot: Slot): PocketsphinxWorker {
-    const worker = new PocketsphinxWorker(this.command, (exited, reason) =>
-      this.onWorkerExit(slot, exited, reason),
+    const worker = new PocketsphinxWorker(
+      this.server,
+      this.command.startTimeoutMs,
+      (exited, reason) => this.onWorkerExit(slot, exited, reason),
     );
     slot.worker = worker;
     worker.ready.then(

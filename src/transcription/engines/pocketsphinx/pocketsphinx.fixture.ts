@@ -64,8 +64,8 @@ export async function streamSentence(
  * request, with its `op` (one byte), `size` and `payload` read.
  */
 export function fakeDecoderScript(handle: string, setup = '', stream = 'True'): string {
-  return String.raw`
-import json, struct, sys
+  // Under __main__: the fork server imports the script first, and runs it whole in each decoder.
+  const body = String.raw`
 ${setup}
 print(json.dumps({"ready": True, "ms": 1, "stream": ${stream}}), flush=True)
 stdin = sys.stdin.buffer
@@ -77,6 +77,7 @@ while True:
     size = struct.unpack("<I", header[1:])[0]
     payload = stdin.read(size)
 ${handle}`;
+  return `import json, struct, sys\nif __name__ == "__main__":\n${body.replace(/^/gm, '    ')}\n`;
 }
 
 /**
@@ -103,4 +104,10 @@ export function fakeDecoderEngine(
     now: options.now,
     redecodeBelow: options.redecodeBelow,
   });
+}
+
+/** The parent process id of `pid`, from /proc (e.g. a decoder's: its fork server). */
+export function parentPid(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
 }

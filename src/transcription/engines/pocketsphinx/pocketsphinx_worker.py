@@ -1,7 +1,8 @@
 """Pocketsphinx decoder worker: loads the en-us model once, then decodes requests from stdin.
 
-Run by Debian's interpreter (`/usr/bin/python3 -u pocketsphinx_worker.py MODEL_DIR [CLINICAL_DIR]`),
-which has the python3-pocketsphinx binding. With CLINICAL_DIR (build/asr/, made by the set-up:
+Run by Debian's interpreter, which has the python3-pocketsphinx binding: through
+decoder_fork_server.py, which loads the model once (prepare) and forks a decoder (serve) per
+connection, or alone (`/usr/bin/python3 -u pocketsphinx_worker.py MODEL_DIR [CLINICAL_DIR]`). With CLINICAL_DIR (build/asr/, made by the set-up:
 scripts/clinical-asr-model.mjs), the decoder uses its dictionary (CMUdict and the clinical words)
 and the general en-us model interpolated with its clinical model. Pipes only: audio is never written anywhere, and nothing of an
 utterance (audio or text) is ever printed to stderr.
@@ -418,29 +419,35 @@ def end_threshold(payload):
     return values[0] if values else None
 
 
-def main():
+def prepare(argv):
+    """Loads the model from argv (MODEL_DIR [CLINICAL_DIR]): ((decoder, cmn), the ready line),
+    or None after replying why it cannot. decoder_fork_server.py calls it once, before it forks."""
     started = time.monotonic()
-    model_dir = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/pocketsphinx/model/en-us"
-    clinical_dir = sys.argv[2] if len(sys.argv) > 2 else None
+    model_dir = argv[0] if argv else "/usr/share/pocketsphinx/model/en-us"
+    clinical_dir = argv[1] if len(argv) > 1 else None
     for name in MODEL_FILES:
         if not os.path.exists(os.path.join(model_dir, name)):
             reply({"fatal": "the model file %s is missing" % os.path.join(model_dir, name)})
-            return 2
+            return None
     try:
         decoder = load(model_dir, clinical_dir)
     except ImportError as error:
         reply({"fatal": "cannot import pocketsphinx (%s)" % error})
-        return 2
+        return None
     except Exception as error:  # e.g. a corrupt model: the class name and message, no audio
         reply({"fatal": "cannot load the model (%s: %s)" % (type(error).__name__, error)})
-        return 2
+        return None
     try:
         cmn = LiveCmn(decoder)
     except Exception:
         cmn = None
     ready = {"ready": True, "ms": round((time.monotonic() - started) * 1000)}
-    reply(dict(ready, stream=cmn is not None))
+    return (decoder, cmn), dict(ready, stream=cmn is not None)
 
+
+def serve(state):
+    """Answers the requests on stdin until its end; returns the exit code."""
+    decoder, cmn = state
     stdin = sys.stdin.buffer
     stream = Stream(decoder, cmn)
     while True:
@@ -480,6 +487,16 @@ def main():
         else:
             reply({"fatal": "unknown request"})
             return 2
+
+
+def main():
+    prepared = prepare(sys.argv[1:])
+    if prepared is None:
+        return 2
+    state, ready = prepared
+    reply(ready)
+    return serve(state)
+
 
 if __name__ == "__main__":
     sys.exit(main())
