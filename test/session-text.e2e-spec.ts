@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import JSZip from 'jszip';
 import { decodeWav } from '../src/audio/wav-decoder.js';
+import type { ApertiumEngine } from '../src/translation/engines/apertium/apertium.engine.js';
+import { TRANSLATION_ENGINE } from '../src/translation/engines/translation-engine.js';
 import { type Message, startSessionServer, TestClient } from './support/ws-client.js';
 
 const EN = 'The patient has a fever and a headache.';
@@ -34,6 +36,16 @@ describe('Sessions driven by text_input', () => {
   });
   afterAll(async () => {
     await app?.close();
+  });
+
+  // First: no other test of this app has used Italian or French yet.
+  it("starts the translation pipelines of the session's languages at its handshake", async () => {
+    const apertium = app.get<ApertiumEngine>(TRANSLATION_ENGINE);
+    const pair = ['es-fr', 'fr-es', 'ita-spa', 'spa-ita'];
+    expect(apertium.startedModes()).toEqual([]); // none at start
+    await open({ language_medic: 'it', language_patient: 'fr' });
+    // Italian ↔ French through the Spanish pivot, both ways, before any sentence.
+    expect(apertium.startedModes()).toEqual(pair);
   });
 
   it.each([

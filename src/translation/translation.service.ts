@@ -285,6 +285,14 @@ export class TranslationService {
     return this.phrasebook.translateMatches([offer.match], source, target, gender);
   }
 
+  /**
+   * Readies the engine for translating between two languages, both ways, without waiting (the
+   * embedded engine starts its pipelines): a session calls it when its languages are known.
+   */
+  prepare(first: CatalogLanguage, second: CatalogLanguage): void {
+    if (first.code !== second.code) this.engine.prepare?.(first.code, second.code);
+  }
+
   /** translateText, with the words the engine could not translate (see untranslatedWords). */
   async translateChecked(
     text: string,

@@ -129,6 +129,11 @@ export class SessionLanguagesService {
     };
   }
 
+  /** Has the translation engine ready for the session's two languages (started, not awaited). */
+  prepareTranslation({ medic, patient }: PartyLanguages): void {
+    this.translation.prepare(medic.language, patient.language);
+  }
+
   /**
    * What a patient language translated by fixed phrases only will and will not do, in plain
    * words for the handshake's warnings (issue 32); none for a machine-translated language.

@@ -56,6 +56,8 @@ export class SessionHandshakeService {
       return { ok: false, reason: 'unsupported_language', message: parties.reason };
     }
     const { medic, patient, medicVoice, patientVoice } = parties.value;
+    // The first sentence comes seconds later: the engine's pipelines start meanwhile.
+    this.languages.prepareTranslation(parties.value);
     const settings: SessionSettings = {
       id: randomUUID(),
       parties: {

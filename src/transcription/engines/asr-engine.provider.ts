@@ -9,11 +9,11 @@ import { OpenAiTranscriptionEngine } from './openai-transcription.engine.js';
 import { PocketsphinxEngine } from './pocketsphinx/pocketsphinx.engine.js';
 
 /**
- * Live decoders per pool decoder when ASR_LIVE_DECODERS is unset: two per core by default, so
- * that a 2-core server streams the sentences of 4 people speaking at once (each ~115 MiB) and
- * decodes any more whole at their end.
+ * Live decoders per pool decoder when ASR_LIVE_DECODERS is unset: four per core by default, so
+ * that a 2-core server streams the sentences of 8 people speaking at once and decodes any more
+ * whole at their end. Forked from one loaded model, each costs ~15–30 MiB (docs/deployment.md).
  */
-export const DEFAULT_LIVE_DECODERS_PER_POOL_DECODER = 2;
+export const DEFAULT_LIVE_DECODERS_PER_POOL_DECODER = 4;
 
 /** Chooses the speech recognizer from ASR_ENGINE (the config has checked its settings). */
 export const asrEngineProvider: Provider = {

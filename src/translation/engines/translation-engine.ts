@@ -57,4 +57,10 @@ export interface TranslationEngine {
   availableCodes(): Promise<ReadonlySet<string>>;
   /** Translates; rejects with an EngineError subclass when the backend fails. Honours `signal`. */
   translate(request: EngineTranslation, signal: AbortSignal): Promise<string>;
+  /**
+   * Starts what translating between two FLORES codes, both ways, will need, without waiting: an
+   * engine that starts processes on first use (Apertium) has them ready when a session's first
+   * sentence comes. Optional: remote engines have nothing to start.
+   */
+  prepare?(first: string, second: string): void;
 }

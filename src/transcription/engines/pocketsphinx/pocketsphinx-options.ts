@@ -17,11 +17,11 @@ export const CLINICAL_MODEL_DIR = fileURLToPath(new URL('../../../../build/asr/'
 export const WORKER_SCRIPT = fileURLToPath(new URL('./pocketsphinx_worker.py', import.meta.url));
 
 export interface PocketsphinxOptions {
-  /** Decoder processes for whole segments (ASR_POOL_SIZE); each holds the model, ~110 MiB. */
+  /** Decoder processes for whole segments (ASR_POOL_SIZE), forked from the loaded model. */
   readonly poolSize: number;
   /**
    * Further decoder processes that only decode sentences while they are spoken
-   * (ASR_LIVE_DECODERS, twice the pool by default in the service; 0 here, none): one per
+   * (ASR_LIVE_DECODERS, 4 × the pool by default in the service; 0 here, none): one per
    * sentence being spoken at the same time.
    */
   readonly liveDecoders?: number;

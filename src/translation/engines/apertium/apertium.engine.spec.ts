@@ -197,4 +197,29 @@ describe('ApertiumEngine', () => {
       ).toMatch(/throat/);
     }, 10_000);
   });
+
+  describe('pipelines, started when first needed (an idle server holds none)', () => {
+    const fresh = new ApertiumEngine('/usr/share/apertium');
+    beforeAll(() => fresh.onModuleInit(), 30_000);
+    afterAll(() => fresh.onModuleDestroy());
+
+    it('starts none at start, then both directions of a pair when a session prepares it', async () => {
+      expect(fresh.startedModes()).toEqual([]);
+      expect([...(await fresh.availableCodes())]).toContain('fra_Latn');
+      fresh.prepare('fra_Latn', 'eng_Latn'); // through the Spanish pivot, both ways
+      expect(fresh.startedModes()).toEqual(['eng-spa', 'es-fr', 'fr-es', 'spa-eng']);
+      fresh.prepare('eng_Latn', 'eng_Latn');
+      fresh.prepare('eng_Latn', 'xxx_Latn');
+      expect(fresh.startedModes()).toHaveLength(4);
+    });
+
+    it('starts the route of a translation on its first request, which it answers', async () => {
+      const translated = await fresh.translate(
+        { text: 'Il medico è qui.', source: language('ita_Latn'), target: language('spa_Latn') },
+        AbortSignal.timeout(5000),
+      );
+      expect(translated).toBe('El médico es aquí.');
+      expect(fresh.startedModes()).toEqual(['eng-spa', 'es-fr', 'fr-es', 'ita-spa', 'spa-eng']);
+    });
+  });
 });

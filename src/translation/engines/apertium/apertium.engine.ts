@@ -43,7 +43,10 @@ export class ApertiumEngine implements TranslationEngine, OnModuleInit, OnModule
     private readonly rules: PairRules = PairRules.load(),
   ) {}
 
-  /** Finds the installed modes and starts their pipelines, so the first request is fast too. */
+  /**
+   * Finds the installed modes. Their pipelines start on first use, or when a session names its
+   * languages (prepare): the eight pipelines at idle held about 600 MiB (docs/deployment.md).
+   */
   async onModuleInit(): Promise<void> {
     await Promise.all(
       APERTIUM_MODES.map(async ({ mode, source, target }) => {
@@ -63,9 +66,7 @@ export class ApertiumEngine implements TranslationEngine, OnModuleInit, OnModule
             source,
             target,
           );
-          const pipeline = new ApertiumPipeline(mode, command);
-          pipeline.start();
-          this.pipelines.set(mode, pipeline);
+          this.pipelines.set(mode, new ApertiumPipeline(mode, command));
         } catch {
           this.logger.warn(`Apertium mode ${mode} is not installed; run npm run setup`);
         }
@@ -74,13 +75,34 @@ export class ApertiumEngine implements TranslationEngine, OnModuleInit, OnModule
     this.available = apertiumLanguages(new Set(this.pipelines.keys()));
     const extended = this.lexicon.modes.filter((mode) => this.pipelines.has(mode));
     this.logger.log(
-      `Apertium ready: ${this.pipelines.size} modes, languages ${[...this.available].join(', ')}; clinical lexicon in ${extended.length} modes; ${this.rules.size} rule files`,
+      `Apertium ready: ${this.pipelines.size} modes, languages ${[...this.available].join(', ')}; clinical lexicon in ${extended.length} modes; ${this.rules.size} rule files; pipelines start on first use`,
     );
   }
 
   onModuleDestroy(): void {
     for (const pipeline of this.pipelines.values()) pipeline.close();
     this.pipelines.clear();
+  }
+
+  /** Starts the pipelines of both directions between two languages (pivots included). */
+  prepare(first: string, second: string): void {
+    const installed = new Set(this.pipelines.keys());
+    for (const [source, target] of [
+      [first, second],
+      [second, first],
+    ]) {
+      for (const mode of apertiumRoute(source, target, installed) ?? []) {
+        this.pipelines.get(mode)?.start();
+      }
+    }
+  }
+
+  /** The modes whose pipeline runs now, sorted, for tests and diagnostics. */
+  startedModes(): string[] {
+    return [...this.pipelines.values()]
+      .filter((pipeline) => pipeline.running)
+      .map((pipeline) => pipeline.mode)
+      .sort();
   }
 
   availableCodes(): Promise<ReadonlySet<string>> {
