@@ -57,3 +57,34 @@ export function processTreeUsage(root: number): { cpuSeconds: number; rssMiB: nu
   }
   return { cpuSeconds: ticks / CLOCK_TICKS, rssMiB: (pages * PAGE_BYTES) / MiB };
 }
+
+/** One process of a tree: its proportional memory (Pss of smaps_rollup) and command line. */
+export interface ProcessMemory {
+  readonly pid: number;
+  readonly command: string;
+  readonly pssMiB: number;
+}
+
+/**
+ * Proportional memory (PSS, /proc/PID/smaps_rollup) of a process and each live descendant: pages
+ * shared between processes (a model forked copy-on-write, libraries) are divided among them, so
+ * the sum is what the tree costs the machine. Processes that end meanwhile are left out.
+ */
+export function processTreeMemory(root: number): ProcessMemory[] {
+  const table = processTable();
+  const found: ProcessMemory[] = [];
+  const pending = [root];
+  while (pending.length > 0) {
+    const pid = pending.pop()!;
+    try {
+      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+      const pssKiB = Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+      found.push({ pid, command, pssMiB: pssKiB / 1024 });
+    } catch {
+      /* exited meanwhile */
+    }
+    for (const [child, entry] of table) if (entry.ppid === pid) pending.push(child);
+  }
+  return found;
+}

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { ProcessLauncher } from './process-launcher.js';
 import { startedProcesses } from './started-processes.fixture.js';
 
-const HELPER = /process-launcher\.child\.mjs/;
+const HELPER = /process_launcher\.py/;
 
 describe('ProcessLauncher', () => {
   const acquired: ProcessLauncher[] = [];

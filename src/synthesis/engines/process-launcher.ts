@@ -1,6 +1,10 @@
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 
-const HELPER = new URL('./process-launcher.child.mjs', import.meta.url);
+const HELPER = fileURLToPath(new URL('./process_launcher.py', import.meta.url));
+/** Debian's interpreter, which the set-up installs for pocketsphinx too. */
+const PYTHON = '/usr/bin/python3';
 
 /** How a launched process ended, and what it wrote to stdout. */
 export interface LaunchedRun {
@@ -12,8 +16,18 @@ export interface LaunchedRun {
   readonly stdout: Buffer;
 }
 
+type Helper = ChildProcessByStdio<Writable, Readable, null>;
+
+/** A frame of process_launcher.py: a 4-byte little-endian length, the JSON header, the bytes. */
+function frame(header: object, payload: Buffer = Buffer.alloc(0)): Buffer {
+  const body = Buffer.from(JSON.stringify(header), 'utf8');
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(body.length);
+  return Buffer.concat([length, body, payload]);
+}
+
 interface Pending {
-  readonly helper: ChildProcess;
+  readonly helper: Helper;
   resolve(run: LaunchedRun): void;
   reject(error: Error): void;
 }
@@ -23,7 +37,7 @@ export class LauncherStopped extends Error {}
 
 /**
  * Starts short-lived processes (the synthesizers, one per text) from a small helper process
- * (process-launcher.child.mjs) instead of from the server. Node starts a process with fork(),
+ * (process_launcher.py, about 10 MiB) instead of from the server. Node starts a process with fork(),
  * which copies the caller's page tables: from the server, with its models loaded (1.1 GB), each
  * start held the event loop for 18–25 ms, and the voice check at start (164 espeak-ng runs) for
  * 4 s. From the helper it costs about 1 ms. One helper serves the whole process: engines
@@ -33,7 +47,9 @@ export class LauncherStopped extends Error {}
 export class ProcessLauncher {
   private static current?: ProcessLauncher;
 
-  private helper?: ChildProcess;
+  private helper?: Helper;
+  /** Bytes of the helper's stdout not yet read as whole frames. */
+  private unread = Buffer.alloc(0);
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
   private users = 0;
@@ -46,7 +62,7 @@ export class ProcessLauncher {
 
   /** The helper's process id while it runs (for the tests and diagnostics). */
   get helperPid(): number | undefined {
-    return this.helper?.connected ? this.helper.pid : undefined;
+    return this.helper?.pid;
   }
 
   release(): void {
@@ -67,60 +83,82 @@ export class ProcessLauncher {
       this.pending.set(id, { helper, resolve, reject });
     });
     this.hold(helper);
-    helper.send({ id, command, args, input });
+    const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
+    helper.stdin.write(frame({ id, command, args, input: bytes.length }, bytes));
     return {
       done,
-      kill: () => this.pending.has(id) && helper.connected && helper.send({ kill: id }),
+      kill: () => {
+        if (this.pending.has(id) && this.helper === helper) helper.stdin.write(frame({ kill: id }));
+      },
     };
   }
 
-  private startedHelper(): ChildProcess {
-    if (this.helper?.connected) return this.helper;
-    const helper = fork(HELPER, [], {
-      serialization: 'advanced', // Buffers cross as bytes, not JSON
-      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
-      execArgv: [],
-    });
-    helper.on('message', (message: LaunchedRun & { id: number }) => {
-      const waiting = this.pending.get(message.id);
-      if (!waiting) return;
-      this.pending.delete(message.id);
-      this.hold(helper);
-      const { stdout } = message;
-      waiting.resolve({
-        code: message.code,
-        signal: message.signal,
-        error: message.error,
-        stdout: Buffer.from(stdout.buffer, stdout.byteOffset, stdout.byteLength),
-      });
-    });
-    helper.once('exit', () => {
-      if (this.helper === helper) this.helper = undefined;
-      for (const [id, waiting] of this.pending) {
-        if (waiting.helper !== helper) continue;
-        this.pending.delete(id);
-        waiting.reject(new LauncherStopped('the process launcher stopped'));
-      }
-    });
-    helper.on('error', () => undefined); // a failed send shows up as the exit above
+  private startedHelper(): Helper {
+    if (this.helper) return this.helper;
+    // -I: no PYTHON* variables, no user site-packages; only the standard library is used.
+    const helper = spawn(PYTHON, ['-u', '-I', HELPER], { stdio: ['pipe', 'pipe', 'ignore'] });
+    this.unread = Buffer.alloc(0);
+    helper.stdout.on('data', (chunk: Buffer) => this.onData(helper, chunk));
+    helper.stdin.on('error', () => undefined); // a helper gone shows up as the exit below
+    helper.once('exit', () => this.stopped(helper));
+    helper.on('error', () => this.stopped(helper)); // it could not start
     this.helper = helper;
     return helper;
   }
 
+  private onData(helper: Helper, chunk: Buffer): void {
+    this.unread = Buffer.concat([this.unread, chunk]);
+    while (this.unread.length >= 4) {
+      const size = this.unread.readUInt32LE(0);
+      if (this.unread.length < 4 + size) return;
+      const header = JSON.parse(this.unread.subarray(4, 4 + size).toString('utf8')) as {
+        id: number;
+        code: number | null;
+        signal: NodeJS.Signals | null;
+        error: string | null;
+        stdout: number;
+      };
+      const end = 4 + size + header.stdout;
+      if (this.unread.length < end) return;
+      const stdout = Buffer.from(this.unread.subarray(4 + size, end));
+      this.unread = this.unread.subarray(end);
+      const waiting = this.pending.get(header.id);
+      if (!waiting) continue;
+      this.pending.delete(header.id);
+      this.hold(helper);
+      waiting.resolve({
+        code: header.code,
+        signal: header.signal,
+        error: header.error ?? undefined,
+        stdout,
+      });
+    }
+  }
+
+  private stopped(helper: Helper): void {
+    if (this.helper === helper) this.helper = undefined;
+    for (const [id, waiting] of this.pending) {
+      if (waiting.helper !== helper) continue;
+      this.pending.delete(id);
+      waiting.reject(new LauncherStopped('the process launcher stopped'));
+    }
+  }
+
   /** The helper keeps the process alive only while a run waits on it. */
-  private hold(helper: ChildProcess): void {
+  private hold(helper: Helper): void {
+    const streams = [helper.stdin, helper.stdout] as unknown as { ref(): void; unref(): void }[];
     if (this.pending.size > 0) {
       helper.ref();
-      helper.channel?.ref();
+      for (const stream of streams) stream.ref();
     } else {
       helper.unref();
-      helper.channel?.unref();
+      for (const stream of streams) stream.unref();
     }
   }
 
   private stopHelper(): void {
     const helper = this.helper;
     this.helper = undefined;
-    if (helper?.connected) helper.disconnect();
+    helper?.stdin.end(); // it kills what it runs and ends
   }
 }

@@ -15,7 +15,7 @@ import { encodeRequest } from './pocketsphinx-worker.js';
 import { LOW_CONFIDENCE, MIN_CONFIDENCE } from './pocketsphinx-confidence.js';
 import { WORKER_SCRIPT } from './pocketsphinx-options.js';
 import { PocketsphinxEngine } from './pocketsphinx.engine.js';
-import { parentPid } from './pocketsphinx.fixture.js';
+import { fakeDecoderEngine, fakeDecoderScript, parentPid } from './pocketsphinx.fixture.js';
 import { pipeThrough } from '../../../../test/support/pipe-through.js';
 import { rejection } from '../../../../test/support/rejection.js';
 
@@ -490,6 +490,26 @@ describe('PocketsphinxEngine', () => {
     await exited(pid);
     expect((await failure(transcribe(engine, samplesOf(1)))).message).toBe('was shut down.');
   }, 15_000);
+
+  it('starts live decoders one ahead of the sentences that take them, up to liveDecoders', async () => {
+    const engine = fakeDecoderEngine(fakeDecoderScript('    pass'), { liveDecoders: 3 });
+    await engine.onModuleInit();
+    try {
+      expect(engine.workerPids('whole')).toHaveLength(1);
+      expect(engine.workerPids('live')).toHaveLength(1); // an idle server holds one
+      const first = engine.openStream(['en-US'])!;
+      await waitFor(() => expect(engine.freeLiveDecoders()).toBe(1)); // the next one, started
+      const second = engine.openStream(['en-US'])!;
+      await waitFor(() => expect(engine.freeLiveDecoders()).toBe(1));
+      const third = engine.openStream(['en-US'])!;
+      expect(engine.workerPids('live')).toHaveLength(3);
+      expect(engine.openStream(['en-US'])).toBeUndefined(); // all three held: decoded whole
+      for (const stream of [first, second, third]) stream.cancel();
+      await waitFor(() => expect(engine.freeLiveDecoders()).toBe(3)); // started ones stay
+    } finally {
+      await engine.close();
+    }
+  });
 
   describe('when the decoders cannot start', () => {
     it.each([

@@ -119,7 +119,11 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
     return [LOCALE];
   }
 
-  /** Starts every decoder and waits until they have loaded the model, so the first request is fast. */
+  /**
+   * Starts the decoders for whole segments and one live decoder, and waits until they can decode,
+   * so the first request is fast. The other live decoders start as sentences take them (see
+   * keepSpareLiveDecoder): an idle server holds none of them.
+   */
   async onModuleInit(): Promise<void> {
     if (!existsSync(this.command.script)) {
       this.logger.error(
@@ -127,7 +131,9 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
       );
     }
     const started = Date.now();
-    const results = await Promise.allSettled(this.slots.map((slot) => this.spawn(slot).ready));
+    const firstLive = this.slots.find((slot) => slot.live);
+    const starting = this.slots.filter((slot) => !slot.live || slot === firstLive);
+    const results = await Promise.allSettled(starting.map((slot) => this.spawn(slot).ready));
     const ready = results.filter((r) => r.status === 'fulfilled').length;
     const loads = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     if (ready === 0) {
@@ -138,7 +144,7 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
     }
     const live = this.slots.filter((slot) => slot.live).length;
     this.logger.log(
-      `Pocketsphinx ready: ${ready}/${this.slots.length} decoders (${live} for live sentences) in ${Date.now() - started} ms (model load ${Math.max(...loads)} ms)`,
+      `Pocketsphinx ready: ${ready}/${starting.length} decoders (${firstLive ? 1 : 0} of ${live} for live sentences; the others start as sentences need them) in ${Date.now() - started} ms (model load ${Math.max(...loads)} ms)`,
     );
   }
 
@@ -238,7 +244,24 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
       channel,
     );
     this.streams.set(worker, stream);
+    this.keepSpareLiveDecoder();
     return stream;
+  }
+
+  /**
+   * Live decoders start one ahead of need: when no started one is left free for the next
+   * sentence, one more starts (forked from the loaded model, ready in tens of milliseconds), up
+   * to liveDecoders. Once started, a decoder stays.
+   */
+  private keepSpareLiveDecoder(): void {
+    if (this.closed) return;
+    const live = this.slots.filter((slot) => slot.live);
+    const spare = live.some(
+      (slot) =>
+        slot.timer || (slot.worker && !slot.worker.exited && !this.streams.has(slot.worker)),
+    );
+    const unstarted = live.find((slot) => !slot.worker && !slot.timer);
+    if (!spare && unstarted) this.spawn(unstarted);
   }
 
   /** Live decoders free for a sentence right now, for tests and diagnostics. */

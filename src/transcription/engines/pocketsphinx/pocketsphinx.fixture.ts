@@ -83,11 +83,11 @@ ${handle}`;
 /**
  * An engine whose decoders run `script`, a stand-in for pocketsphinx_worker.py written to a new
  * temporary directory (the model directory too, unless `modelDir` names another from it): one
- * decoder for whole segments and one live, not started.
+ * decoder for whole segments and one live (unless `liveDecoders` says), not started.
  */
 export function fakeDecoderEngine(
   script: string,
-  options: Pick<PocketsphinxOptions, 'now' | 'redecodeBelow'> & {
+  options: Pick<PocketsphinxOptions, 'now' | 'redecodeBelow' | 'liveDecoders'> & {
     modelDir?: (dir: string) => string;
   } = {},
 ): PocketsphinxEngine {
@@ -95,7 +95,7 @@ export function fakeDecoderEngine(
   writeFileSync(join(dir, 'fake.py'), script);
   return new PocketsphinxEngine({
     poolSize: 1,
-    liveDecoders: 1,
+    liveDecoders: options.liveDecoders ?? 1,
     timeoutMs: 5_000,
     python: 'python3',
     script: join(dir, 'fake.py'),
