@@ -24,7 +24,9 @@
  * Also counted: sentences expected, recognized (asr_result), spoken (tts_audio A), lost, extra
  * asr_results that match no fixture sentence, `error` messages; and the server's resident memory
  * (VmRSS of the node process, not of its decoder workers) before the sessions and at its peak
- * while they run, the difference divided by the number of sessions; and the CPU time of the
+ * while they run, the difference divided by the number of sessions; the proportional memory
+ * (PSS) of the whole process tree (decoders, Apertium, the launcher) before and at its peak,
+ * read every 3 s; and the CPU time of the
  * server and all its child processes (decoders, Apertium, espeak-ng) over the level's wall time,
  * as a share of all cores.
  *
@@ -46,7 +48,7 @@ import {
   SAMPLE_RATE,
 } from '../support/fixture-conversation.js';
 import { formatP50P95, printTable } from '../support/latency.js';
-import { processTreeUsage, residentMiB } from '../support/process-usage.js';
+import { processTreeMemory, processTreeUsage, residentMiB } from '../support/process-usage.js';
 import { runBenchmark } from '../support/run-benchmark.js';
 import { StreamedConversation } from '../support/streamed-conversation.js';
 
@@ -156,6 +158,12 @@ async function main(): Promise<void> {
     for (const sessions of levels) {
       const before = pid ? residentMiB(pid) : NaN;
       let peak = before;
+      const treePss = () =>
+        pid ? processTreeMemory(pid).reduce((sum, process) => sum + process.pssMiB, 0) : NaN;
+      const treeBefore = treePss();
+      let treePeak = treeBefore;
+      // Every 3 s: reading 40-odd smaps_rollup takes tens of ms (of this process, not the server).
+      const treeSampler = setInterval(() => (treePeak = Math.max(treePeak, treePss())), 3_000);
       const cpuBefore = pid ? processTreeUsage(pid).cpuSeconds : NaN;
       const levelStarted = performance.now();
       const sampler = setInterval(() => {
@@ -168,6 +176,8 @@ async function main(): Promise<void> {
         }),
       );
       clearInterval(sampler);
+      clearInterval(treeSampler);
+      treePeak = Math.max(treePeak, treePss());
       if (values.verbose) {
         results.forEach((result, index) =>
           console.log(`${sessions} sessions, #${index + 1}: ${result.timeline.join('; ')}`),
@@ -212,6 +222,7 @@ async function main(): Promise<void> {
         formatP50P95(results.flatMap((result) => result.partialLatencies)),
         pid ? `${before.toFixed(0)} → ${peak.toFixed(0)}` : '–',
         pid ? ((peak - before) / sessions).toFixed(1) : '–',
+        pid ? `${treeBefore.toFixed(0)} → ${treePeak.toFixed(0)}` : '–',
         pid ? `${(cpuShare * 100).toFixed(0)} %` : '–',
       ]);
       await sleep(1000);
@@ -242,6 +253,7 @@ async function main(): Promise<void> {
         'end of speech → first asr_partial p50 / p95 ms',
         'server RSS MiB before → peak',
         'RSS MiB per session',
+        'process tree PSS MiB before → peak',
         'server CPU (with workers), % of all cores',
       ],
       rows,

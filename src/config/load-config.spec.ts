@@ -46,7 +46,7 @@ describe('loadConfig', () => {
     expect(message).toMatch(/TRANSLATION_TIMEOUT_MS \(currently 5\): .*not be less than 100/);
   });
 
-  it('takes a number of live decoders from 0 (no streaming) to 64, unset meaning 4 × the pool', () => {
+  it('takes a number of live decoders from 0 (no streaming) to 64, unset meaning twice the pool', () => {
     expect(loadConfig({}).ASR_LIVE_DECODERS).toBeUndefined();
     expect(loadConfig({ ASR_LIVE_DECODERS: '0' }).ASR_LIVE_DECODERS).toBe(0);
     expect(loadConfig({ ASR_LIVE_DECODERS: '8' }).ASR_LIVE_DECODERS).toBe(8);

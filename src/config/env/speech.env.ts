@@ -77,8 +77,9 @@ export class SpeechEnv extends TranslationEnv {
 
   /**
    * Further pocketsphinx decoders that decode sentences while they are spoken, one per sentence
-   * spoken at the same time (each forked from the loaded model, ~15–30 MiB; 0 turns streaming
-   * off). When all are held, a sentence is decoded whole at its end. Default: 4 × ASR_POOL_SIZE. Streamed
+   * spoken at the same time (each forked from the loaded model, ~5–20 MiB; 0 turns streaming
+   * off). When all are held, a sentence is decoded whole at its end. Default: twice
+   * ASR_POOL_SIZE (streaming more costs CPU: docs/benchmarks.md, "Live sessions"). Streamed
    * sentences are as accurate as whole ones and have their text ready ~45 ms after the sentence
    * boundary instead of ~360 ms (docs/speech.md, "Which decoders stream").
    */

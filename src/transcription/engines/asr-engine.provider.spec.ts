@@ -26,14 +26,14 @@ describe('the pocketsphinx engine from the settings', () => {
 });
 
 describe('the engine ASR_ENGINE names', () => {
-  it('is Moonshine with pocketsphinx by default: one Moonshine thread per two pool decoders, four live decoders per pool decoder (not started)', () => {
+  it('is Moonshine with pocketsphinx by default: one Moonshine thread per two pool decoders, two live decoders per pool decoder (not started)', () => {
     const factory = (asrEngineProvider as { useFactory: (...args: unknown[]) => unknown })
       .useFactory;
     const engine = factory(loadConfig({ ASR_POOL_SIZE: '2' }), new LanguageCatalog());
     expect(engine).toBeInstanceOf(MoonshinePocketsphinxEngine);
     const { moonshine, pocketsphinx } = engine as MoonshinePocketsphinxEngine;
     expect((moonshine as unknown as { options: { threads: number } }).options.threads).toBe(1);
-    expect((pocketsphinx as unknown as { slots: unknown[] }).slots).toHaveLength(2 + 8); // 4 live per pool decoder
+    expect((pocketsphinx as unknown as { slots: unknown[] }).slots).toHaveLength(2 + 4); // 2 live per pool decoder
   });
 
   it('is Moonshine for moonshine, with one thread per ASR_POOL_SIZE (not started)', () => {

@@ -9,11 +9,13 @@ import { OpenAiTranscriptionEngine } from './openai-transcription.engine.js';
 import { PocketsphinxEngine } from './pocketsphinx/pocketsphinx.engine.js';
 
 /**
- * Live decoders per pool decoder when ASR_LIVE_DECODERS is unset: four per core by default, so
- * that a 2-core server streams the sentences of 8 people speaking at once and decodes any more
- * whole at their end. Forked from one loaded model, each costs ~15–30 MiB (docs/deployment.md).
+ * Live decoders per pool decoder when ASR_LIVE_DECODERS is unset: two per core, so that a 2-core
+ * server streams the sentences of 4 people speaking at once and decodes any more whole at their
+ * end. Streaming all 8 sessions' sentences on 2 cores took the CPU from 44–47 % to 65–70 % and
+ * tripled the p95 of boundary → speech (563–596 → 1,896–2,101 ms; docs/benchmarks.md, "Live
+ * sessions"), so more is not the default. Each costs ~5–20 MiB, forked from the loaded model.
  */
-export const DEFAULT_LIVE_DECODERS_PER_POOL_DECODER = 4;
+export const DEFAULT_LIVE_DECODERS_PER_POOL_DECODER = 2;
 
 /** Chooses the speech recognizer from ASR_ENGINE (the config has checked its settings). */
 export const asrEngineProvider: Provider = {

@@ -21,7 +21,7 @@ export interface PocketsphinxOptions {
   readonly poolSize: number;
   /**
    * Further decoder processes that only decode sentences while they are spoken
-   * (ASR_LIVE_DECODERS, 4 × the pool by default in the service; 0 here, none): one per
+   * (ASR_LIVE_DECODERS, twice the pool by default in the service; 0 here, none): one per
    * sentence being spoken at the same time.
    */
   readonly liveDecoders?: number;
