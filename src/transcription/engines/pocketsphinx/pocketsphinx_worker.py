@@ -2,10 +2,11 @@
 
 Run by Debian's interpreter, which has the python3-pocketsphinx binding: through
 decoder_fork_server.py, which loads the model once (prepare) and forks a decoder (serve) per
-connection, or alone (`/usr/bin/python3 -u pocketsphinx_worker.py MODEL_DIR [CLINICAL_DIR]`). With CLINICAL_DIR (build/asr/, made by the set-up:
-scripts/clinical-asr-model.mjs), the decoder uses its dictionary (CMUdict and the clinical words)
-and the general en-us model interpolated with its clinical model. Pipes only: audio is never written anywhere, and nothing of an
-utterance (audio or text) is ever printed to stderr.
+connection, or alone (`/usr/bin/python3 -u pocketsphinx_worker.py MODEL_DIR [CLINICAL_DIR]`).
+With CLINICAL_DIR (build/asr/, made by the set-up: scripts/clinical-asr-model.mjs), the decoder
+uses its dictionary (CMUdict and the clinical words) and the general en-us model interpolated
+with its clinical model. Pipes or a socket only: audio is never written anywhere, and nothing of
+an utterance (audio or text) is ever printed to stderr.
 
 Protocol
   stdout, once at start:  {"ready": true, "ms": <model load time>, "stream": <true when S works>}
