@@ -50,7 +50,9 @@ type ServerState = 'starting' | 'ready' | 'exited';
 export class DecoderForkServer {
   private process?: ChildProcessWithoutNullStreams;
   private state: ServerState = 'exited';
-  private socketName_?: string;
+  /** The abstract socket's name once the server listens. */
+  /** The abstract socket's name, once the server listens on it. */
+  private listening?: string;
   private line = '';
   /** Decoders waiting for the server to be ready. */
   private readonly waiting = new Set<ForkedDecoder>();
@@ -66,7 +68,7 @@ export class DecoderForkServer {
 
   /** The abstract socket's name (without its leading NUL) while it runs, for tests. */
   get socketName(): string | undefined {
-    return this.state === 'ready' ? this.socketName_ : undefined;
+    return this.state === 'ready' ? this.listening : undefined;
   }
 
   /** The server's process id while it runs, for tests and diagnostics. */
@@ -79,7 +81,7 @@ export class DecoderForkServer {
     const decoder = new ForkedDecoder(this, events);
     this.all.add(decoder);
     if (this.state === 'exited') this.start();
-    if (this.state === 'ready') decoder.connect(this.socketName_!);
+    if (this.state === 'ready') decoder.connect(this.listening!);
     else this.waiting.add(decoder);
     return decoder;
   }
@@ -114,10 +116,6 @@ export class DecoderForkServer {
     this.all.delete(decoder);
     this.waiting.delete(decoder);
     if (decoder.pid !== undefined) this.byPid.delete(decoder.pid);
-  }
-
-  get running(): boolean {
-    return this.state === 'ready';
   }
 
   private start(): void {
@@ -179,7 +177,7 @@ export class DecoderForkServer {
     if (this.state === 'starting') {
       if (message.ready === true && typeof message.socket === 'string') {
         this.state = 'ready';
-        this.socketName_ = message.socket;
+        this.listening = message.socket;
         for (const decoder of this.waiting) decoder.connect(message.socket);
         this.waiting.clear();
       } else {
