@@ -50,7 +50,6 @@ type ServerState = 'starting' | 'ready' | 'exited';
 export class DecoderForkServer {
   private process?: ChildProcessWithoutNullStreams;
   private state: ServerState = 'exited';
-  /** The abstract socket's name once the server listens. */
   /** The abstract socket's name, once the server listens on it. */
   private listening?: string;
   private line = '';
