@@ -92,7 +92,11 @@ export async function startBuiltServer(options: BuiltServerOptions): Promise<Bui
   const keep = (chunk: Buffer) => {
     const text = chunk.toString();
     if (options.keepWholeLog) whole.push(text);
-    if (options.inspect) inspectorUrl ??= /Debugger listening on (ws:\/\/\S+)/.exec(text)?.[1];
+    // The last one: the service restarts itself in place at start (src/runtime/malloc-settings.ts)
+    // and its inspector listens again, on a new port.
+    if (options.inspect) {
+      inspectorUrl = /Debugger listening on (ws:\/\/\S+)/.exec(text)?.[1] ?? inspectorUrl;
+    }
     log = (log + text.replace(INSPECTOR_NOTICE, '')).slice(-LOG_TAIL_CHARS);
   };
   child.stdout!.on('data', keep);

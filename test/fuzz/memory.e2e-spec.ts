@@ -125,7 +125,9 @@ describe('Memory under hostile HTTP input (node dist/main.js: heap after GC, VmR
       { LOG_LEVEL: 'silent', ...FUZZ_ENV, NODE_OPTIONS: '--inspect=127.0.0.1:0' },
       60_000,
     );
-    const url = /ws:\/\/127\.0\.0\.1:\d+\/[\w-]+/.exec(server.stderr())?.[0];
+    // The last one: the service restarts itself in place at start (its malloc settings,
+    // src/runtime/malloc-settings.ts), and its inspector listens again on a new port.
+    const url = [...server.stderr().matchAll(/ws:\/\/127\.0\.0\.1:\d+\/[\w-]+/g)].at(-1)?.[0];
     if (!url) throw new Error(`no inspector URL on the server's stderr:\n${server.stderr()}`);
     inspector = await Inspector.connect(url);
   }, 240_000);
