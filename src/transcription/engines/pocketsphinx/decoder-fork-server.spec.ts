@@ -31,10 +31,15 @@ if __name__ == "__main__":
         print(json.dumps({"echo": line.strip()}), flush=True)
 `;
 
-function script(text: string): string {
+/** A server of `worker` (Python source), written to a new temporary directory. */
+function serving(worker: string, args: string[] = []): DecoderForkServer {
   const dir = mkdtempSync(join(tmpdir(), 'fork-server-'));
-  writeFileSync(join(dir, 'worker.py'), text);
-  return join(dir, 'worker.py');
+  writeFileSync(join(dir, 'worker.py'), worker);
+  return new DecoderForkServer({
+    python: '/usr/bin/python3',
+    script: join(dir, 'worker.py'),
+    args,
+  });
 }
 
 interface Opened {
@@ -68,12 +73,15 @@ describe('DecoderForkServer', () => {
     return { decoder, lines, exit };
   }
 
+  /** A decoder, once it has said its pid. */
+  async function started(): Promise<Opened> {
+    const opened = open();
+    await waitFor(() => expect(opened.decoder.pid).toBeDefined());
+    return opened;
+  }
+
   it('prepares once and forks every decoder from it, each its own process under the server', async () => {
-    server = new DecoderForkServer({
-      python: '/usr/bin/python3',
-      script: script(PREPARED_WORKER),
-      args: ['model'],
-    });
+    server = serving(PREPARED_WORKER, ['model']);
     const decoders = [open(), open(), open()];
     await waitFor(() => expect(decoders.every((d) => d.lines.length === 1)).toBe(true));
     for (const { decoder } of decoders) decoder.write(Buffer.from('hello\n'));
@@ -88,11 +96,7 @@ describe('DecoderForkServer', () => {
   });
 
   it('reports how each decoder ended: its code, SIGKILL when killed; the others go on', async () => {
-    server = new DecoderForkServer({
-      python: '/usr/bin/python3',
-      script: script(PREPARED_WORKER),
-      args: [],
-    });
+    server = serving(PREPARED_WORKER);
     const [ending, killed, ended, going] = [open(), open(), open(), open()];
     await waitFor(() => expect(going.decoder.pid).toBeDefined());
     await waitFor(() => expect([ending, killed, ended].every((d) => d.decoder.pid)).toBe(true));
@@ -107,13 +111,8 @@ describe('DecoderForkServer', () => {
   });
 
   it('ends its decoders when it is closed', async () => {
-    server = new DecoderForkServer({
-      python: '/usr/bin/python3',
-      script: script(PREPARED_WORKER),
-      args: [],
-    });
-    const decoder = open();
-    await waitFor(() => expect(decoder.decoder.pid).toBeDefined());
+    server = serving(PREPARED_WORKER);
+    const decoder = await started();
     const pid = decoder.decoder.pid!;
     await server.close();
     await decoder.exit;
@@ -122,13 +121,8 @@ describe('DecoderForkServer', () => {
   });
 
   it("refuses a connection from any process but its parent's", async () => {
-    server = new DecoderForkServer({
-      python: '/usr/bin/python3',
-      script: script(PREPARED_WORKER),
-      args: [],
-    });
-    const own = open();
-    await waitFor(() => expect(own.decoder.pid).toBeDefined());
+    server = serving(PREPARED_WORKER);
+    await started();
     const children = () =>
       spawnSync('ps', ['-o', 'pid=', '--ppid', String(server!.pid)], { encoding: 'utf8' })
         .stdout.trim()
@@ -149,11 +143,7 @@ describe('DecoderForkServer', () => {
   });
 
   it('runs a stand-in without prepare() whole in each decoder', async () => {
-    server = new DecoderForkServer({
-      python: '/usr/bin/python3',
-      script: script(WHOLE_SCRIPT),
-      args: [],
-    });
+    server = serving(WHOLE_SCRIPT);
     const decoder = open();
     await waitFor(() => expect(decoder.lines).toHaveLength(1));
     expect(decoder.lines[0]).toEqual({ ready: true, whole: decoder.decoder.pid });
