@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import {
   EngineError,
   EngineTimeoutError,
@@ -10,6 +10,7 @@ import {
 } from '../../../common/errors/engine.errors.js';
 import { stopOnAbort } from '../../../common/timeout/with-timeout.js';
 import { ASR_SAMPLE_RATE, AsrAudio, AsrEngine, AsrTranscript } from '../asr-engine.js';
+import { acquirePool, releasePool } from './moonshine-pool.js';
 import { meanProbability, spokenForm, tokensToText } from './moonshine-text.js';
 
 const SERVICE = 'Transcription';
@@ -120,16 +121,24 @@ export class MoonshineEngine implements AsrEngine, OnModuleInit, OnModuleDestroy
       return;
     }
     const threads = Math.max(1, this.options.threads);
-    this.pool = new Piscina({
-      filename: WORKER,
-      workerData: { encoder: files[0], decoder: files[1] },
-      minThreads: threads,
-      maxThreads: threads,
-      maxQueue: this.options.maxQueue ?? 16 * threads,
-    });
     const started = Date.now();
+    const { pool, warm } = acquirePool(
+      {
+        worker: WORKER,
+        encoder: files[0],
+        decoder: files[1],
+        threads,
+        maxQueue: this.options.maxQueue ?? 16 * threads,
+      },
+      // Each thread loads the model and decodes once, so the first request is fast.
+      (fresh) => {
+        this.pool = fresh;
+        return Promise.all(Array.from({ length: threads }, () => this.probe())).then(() => {});
+      },
+    );
+    this.pool = pool;
     try {
-      await Promise.all(Array.from({ length: threads }, () => this.probe()));
+      await warm;
       this.logger.log(`Moonshine ready: ${threads} threads in ${Date.now() - started} ms`);
     } catch (error) {
       this.logger.error(`Moonshine could not start: ${(error as Error).message}`);
@@ -141,10 +150,10 @@ export class MoonshineEngine implements AsrEngine, OnModuleInit, OnModuleDestroy
     return this.cpuMicros / 1e6;
   }
 
-  async onModuleDestroy(): Promise<void> {
+  onModuleDestroy(): void {
     const pool = this.pool;
     this.pool = undefined;
-    await pool?.destroy();
+    if (pool) releasePool(pool);
   }
 
   async transcribe(audio: AsrAudio, signal: AbortSignal): Promise<AsrTranscript> {
