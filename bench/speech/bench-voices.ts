@@ -6,7 +6,10 @@
  */
 import { resampleTo16k } from '../../src/audio/resampler.js';
 import { decodeWav } from '../../src/audio/wav-decoder.js';
+import { AppConfig } from '../../src/config/app-config.js';
+import { LanguageCatalog } from '../../src/language/catalog/language-catalog.js';
 import type { TtsEngine } from '../../src/synthesis/engines/tts-engine.js';
+import { ttsEngineProvider } from '../../src/synthesis/engines/tts-engine.provider.js';
 import { pipeThrough } from '../../test/support/pipe-through.js';
 import type { VoiceGender } from '../../src/language/speech-settings.js';
 
@@ -51,13 +54,22 @@ export function festivalVoice(voice: string, label: string): BenchVoice {
   };
 }
 
+/** The TTS engine `npm start` uses (TTS_ENGINE's default), as the service builds it. */
+export function serviceTtsEngine(): TtsEngine & { onModuleDestroy?(): void } {
+  const factory = (ttsEngineProvider as { useFactory: (...args: unknown[]) => TtsEngine })
+    .useFactory;
+  return factory(new AppConfig(), new LanguageCatalog()) as TtsEngine & {
+    onModuleDestroy?(): void;
+  };
+}
+
 /** A voice of the service's TTS engine, through the port (what /api/v1/synthetize plays). */
-export function serviceVoice(engine: TtsEngine, gender: VoiceGender): BenchVoice {
+export function serviceVoice(engine: TtsEngine, gender: VoiceGender, speed = 1): BenchVoice {
   return {
-    name: `service ${engine.name} en ${gender}`,
+    name: `service ${engine.name} en ${gender}${speed === 1 ? '' : ` at speed ${speed}`}`,
     speak: async (text) => {
       const { wav } = await engine.synthesize(
-        { text, language: 'en', gender, speed: 1 },
+        { text, language: 'en', gender, speed },
         AbortSignal.timeout(30_000),
       );
       return to16k(wav);

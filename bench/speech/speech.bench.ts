@@ -19,10 +19,6 @@ import { cpus, totalmem } from 'node:os';
 import { decodeWav } from '../../src/audio/wav-decoder.js';
 import { SentenceSegmenter } from '../../src/audio/vad/sentence-segmenter.js';
 import { SileroVadModel } from '../../src/audio/vad/silero-vad.model.js';
-import { AppConfig } from '../../src/config/app-config.js';
-import { ttsEngineProvider } from '../../src/synthesis/engines/tts-engine.provider.js';
-import type { TtsEngine } from '../../src/synthesis/engines/tts-engine.js';
-import { LanguageCatalog } from '../../src/language/catalog/language-catalog.js';
 import type { OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { SpeechEnv } from '../../src/config/env/speech.env.js';
 import type { AsrEngine } from '../../src/transcription/engines/asr-engine.js';
@@ -38,6 +34,7 @@ import {
   STREAMED,
   streamClock,
 } from './recognition-run.js';
+import { serviceTtsEngine } from './bench-voices.js';
 import { fixtureAudio, speechQuality } from './speech-quality.js';
 
 const VAD_SECONDS = Number(process.env.BENCH_VAD_SECONDS ?? 60);
@@ -136,15 +133,6 @@ async function asrRow(which: 'stock' | 'clinical' | 'moonshine' | 'default'): Pr
     (p50 / 1000 / meanSeconds).toFixed(3),
     `${meanCpu.toFixed(3)} (${cpu.get(BUDGETED_SENTENCE)!.toFixed(3)})`,
   ];
-}
-
-/** The TTS engine `npm start` uses (TTS_ENGINE's default), as the service builds it. */
-function serviceTtsEngine(): TtsEngine & { onModuleDestroy?(): void } {
-  const factory = (ttsEngineProvider as { useFactory: (...args: unknown[]) => TtsEngine })
-    .useFactory;
-  return factory(new AppConfig(), new LanguageCatalog()) as TtsEngine & {
-    onModuleDestroy?(): void;
-  };
 }
 
 async function ttsRow(): Promise<Row> {
