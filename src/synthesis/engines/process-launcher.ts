@@ -48,8 +48,6 @@ export class ProcessLauncher {
   private static current?: ProcessLauncher;
 
   private helper?: Helper;
-  /** Bytes of the helper's stdout not yet read as whole frames. */
-  private unread = Buffer.alloc(0);
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
   private users = 0;
@@ -97,8 +95,12 @@ export class ProcessLauncher {
     if (this.helper) return this.helper;
     // -I: no PYTHON* variables, no user site-packages; only the standard library is used.
     const helper = spawn(PYTHON, ['-u', '-I', HELPER], { stdio: ['pipe', 'pipe', 'ignore'] });
-    this.unread = Buffer.alloc(0);
-    helper.stdout.on('data', (chunk: Buffer) => this.onData(helper, chunk));
+    // Bytes of this helper's stdout not yet read as whole frames: its own, so that a helper
+    // still flushing as it ends never mixes its frames with the next one's.
+    let unread: Buffer = Buffer.alloc(0);
+    helper.stdout.on('data', (chunk: Buffer) => {
+      unread = this.answerFrames(helper, Buffer.concat([unread, chunk]));
+    });
     helper.stdin.on('error', () => undefined); // a helper gone shows up as the exit below
     helper.once('exit', () => this.stopped(helper));
     helper.on('error', () => this.stopped(helper)); // it could not start
@@ -106,12 +108,13 @@ export class ProcessLauncher {
     return helper;
   }
 
-  private onData(helper: Helper, chunk: Buffer): void {
-    this.unread = Buffer.concat([this.unread, chunk]);
-    while (this.unread.length >= 4) {
-      const size = this.unread.readUInt32LE(0);
-      if (this.unread.length < 4 + size) return;
-      const header = JSON.parse(this.unread.subarray(4, 4 + size).toString('utf8')) as {
+  /** Answers the runs of the whole frames in `bytes`; returns the bytes of an unfinished one. */
+  private answerFrames(helper: Helper, bytes: Buffer): Buffer {
+    let unread = bytes;
+    while (unread.length >= 4) {
+      const size = unread.readUInt32LE(0);
+      if (unread.length < 4 + size) break;
+      const header = JSON.parse(unread.subarray(4, 4 + size).toString('utf8')) as {
         id: number;
         code: number | null;
         signal: NodeJS.Signals | null;
@@ -119,9 +122,9 @@ export class ProcessLauncher {
         stdout: number;
       };
       const end = 4 + size + header.stdout;
-      if (this.unread.length < end) return;
-      const stdout = Buffer.from(this.unread.subarray(4 + size, end));
-      this.unread = this.unread.subarray(end);
+      if (unread.length < end) break;
+      const stdout = Buffer.from(unread.subarray(4 + size, end));
+      unread = unread.subarray(end);
       const waiting = this.pending.get(header.id);
       if (!waiting) continue;
       this.pending.delete(header.id);
@@ -133,6 +136,7 @@ export class ProcessLauncher {
         stdout,
       });
     }
+    return unread;
   }
 
   private stopped(helper: Helper): void {

@@ -55,6 +55,7 @@ describe('the shared Moonshine pool', () => {
     await sleep(200);
     const later = acquirePool(options(worker), warm);
     expect(later.pool).not.toBe(pool); // after it: a new pool, warmed again
+    await later.warm; // warmed once the caller holds it
     expect(warm).toHaveBeenCalledTimes(2);
     expect(pool.threads).toHaveLength(0); // the old one was destroyed
     releasePool(later.pool, 10);

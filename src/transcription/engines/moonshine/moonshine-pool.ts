@@ -27,7 +27,7 @@ export interface PoolOptions {
   readonly maxQueue: number;
 }
 
-/** The pool for these options, started (and warmed by `warm`) when none runs. */
+/** The pool for these options, started (and warmed by `warm`, once) when none runs. */
 export function acquirePool(
   options: PoolOptions,
   warm: (pool: Piscina) => Promise<void>,
@@ -42,7 +42,8 @@ export function acquirePool(
       maxThreads: options.threads,
       maxQueue: options.maxQueue,
     });
-    const warmed = warm(pool);
+    // Warmed once the caller holds the pool (a microtask later), and only once for all users.
+    const warmed = Promise.resolve().then(() => warm(pool));
     entry = { pool, warm: warmed, users: 0 };
     shared.set(key, entry);
     // A pool that could not warm is not kept for the next engine.

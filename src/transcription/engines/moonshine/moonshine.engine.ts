@@ -131,10 +131,7 @@ export class MoonshineEngine implements AsrEngine, OnModuleInit, OnModuleDestroy
         maxQueue: this.options.maxQueue ?? 16 * threads,
       },
       // Each thread loads the model and decodes once, so the first request is fast.
-      (fresh) => {
-        this.pool = fresh;
-        return Promise.all(Array.from({ length: threads }, () => this.probe())).then(() => {});
-      },
+      () => Promise.all(Array.from({ length: threads }, () => this.probe())).then(() => {}),
     );
     this.pool = pool;
     try {

@@ -1,5 +1,6 @@
 import { ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 /** The server beside this file: src/ under Jest, dist/ once built (nest-cli.json `assets`). */
@@ -52,7 +53,6 @@ export class DecoderForkServer {
   private state: ServerState = 'exited';
   /** The abstract socket's name, once the server listens on it. */
   private listening?: string;
-  private line = '';
   /** Decoders waiting for the server to be ready. */
   private readonly waiting = new Set<ForkedDecoder>();
   /** Decoders of the running server, by pid once each has said it. */
@@ -119,14 +119,15 @@ export class DecoderForkServer {
 
   private start(): void {
     this.state = 'starting';
-    this.line = '';
     const child = spawn(
       this.command.python,
       ['-u', '-I', FORK_SERVER_SCRIPT, this.command.script, ...this.command.args],
       { stdio: ['pipe', 'pipe', 'pipe'] },
     );
     this.process = child;
-    child.stdout.on('data', (chunk: Buffer) => this.onStdout(child, chunk));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (this.process === child) this.onMessage(line);
+    });
     child.stderr.on('data', (chunk: Buffer) => {
       if (this.process === child && this.state === 'starting') {
         for (const decoder of this.waiting) decoder.events.stderr(chunk);
@@ -153,17 +154,6 @@ export class DecoderForkServer {
     if (this.process === child) this.state = 'exited';
     this.waiting.clear();
     this.byPid.clear();
-  }
-
-  private onStdout(child: ChildProcessWithoutNullStreams, chunk: Buffer): void {
-    if (this.process !== child) return;
-    this.line += chunk.toString('utf8');
-    let end: number;
-    while ((end = this.line.indexOf('\n')) >= 0) {
-      const line = this.line.slice(0, end);
-      this.line = this.line.slice(end + 1);
-      this.onMessage(line);
-    }
   }
 
   private onMessage(line: string): void {
