@@ -13,7 +13,7 @@
  */
 import { cpus, totalmem } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import WebSocket from 'ws';
+import { SessionConnection } from '../../tools/session-client/session-connection.js';
 import { startBuiltServer } from '../support/built-server-process.js';
 import { printTable } from '../support/latency.js';
 import { type ProcessMemory, processTreeMemory } from '../support/process-usage.js';
@@ -57,39 +57,27 @@ async function reading(pid: number): Promise<{ mib: number[]; count: number[] }>
   };
 }
 
-/** Opens a session with these languages; resolves once the handshake is answered. */
-async function handshake(url: string, medic: string, patient: string): Promise<WebSocket> {
-  const socket = new WebSocket(url);
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
-  socket.send(
-    JSON.stringify({ type: 'handshake', language_medic: medic, language_patient: patient }),
-  );
-  const reply = await new Promise<{ type: string }>((resolve) =>
-    socket.once('message', (data) => resolve(JSON.parse(String(data)) as { type: string })),
-  );
-  if (reply.type !== 'HandshakeSuccess') {
-    throw new Error(`the handshake ${medic}–${patient} answered ${JSON.stringify(reply)}`);
-  }
-  return socket;
+/** Opens a session with these languages, once its handshake is answered (the pair is prepared). */
+async function handshake(url: string, medic: string, patient: string): Promise<SessionConnection> {
+  const session = new SessionConnection();
+  await session.connect(url, { language_medic: medic, language_patient: patient });
+  return session;
 }
 
 async function main(): Promise<void> {
   const started = Date.now();
   const server = await startBuiltServer({ logLevel: 'warn' });
-  const sockets: WebSocket[] = [];
+  const sessions: SessionConnection[] = [];
   try {
     await sleep(SETTLE_MS);
     const idle = await reading(server.pid);
-    sockets.push(await handshake(server.wsUrl, 'es', 'en'));
+    sessions.push(await handshake(server.wsUrl, 'es', 'en'));
     await sleep(SETTLE_MS);
     const onePair = await reading(server.pid);
     // English with each of the others starts every mode (French, Portuguese and Italian go
     // through Spanish).
     for (const other of ['fr', 'pt', 'it'])
-      sockets.push(await handshake(server.wsUrl, 'en', other));
+      sessions.push(await handshake(server.wsUrl, 'en', other));
     await sleep(SETTLE_MS);
     const everyPair = await reading(server.pid);
     const moments = [idle, onePair, everyPair];
@@ -112,7 +100,7 @@ async function main(): Promise<void> {
       `\nPSS, mean of ${READINGS} readings; ${cpus().length} × ${cpus()[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.versions.node}, ${new Date().toISOString().slice(0, 10)}, ${((Date.now() - started) / 1000).toFixed(0)} s`,
     );
   } finally {
-    for (const socket of sockets) socket.close();
+    for (const session of sessions) session.close();
     await server.shutDown();
   }
 }
