@@ -57,7 +57,9 @@ FROM ${NODE_IMAGE} AS runtime
 # - apertium and its pairs, cg3: embedded translation (en/es/fr/pt/it);
 # - pocketsphinx, pocketsphinx-en-us, python3-pocketsphinx: embedded English recognition (the
 #   decoder workers run on Debian's /usr/bin/python3, which python3-pocketsphinx brings);
-# - espeak-ng: embedded speech synthesis;
+# - festival with festlex-cmu, festvox-us-slt-hts, festvox-italp16k and festvox-itapc16k, and
+#   flite: the most intelligible voices (English female and Italian by festival, English male by
+#   flite); espeak-ng: the other languages' speech;
 # - hunspell-en-med, wamerican: which untranslated words are drug names (kept without a warning);
 # - lttoolbox-dev and apertium-lex-tools-dev, only while the clinical lexicon and the pairs' added
 #   rules are compiled (build/apertium/ and build/apertium-rules/, scripts/apertium-lexicon.mjs
@@ -79,6 +81,12 @@ RUN apt-get update \
     pocketsphinx-en-us \
     python3-pocketsphinx \
     espeak-ng \
+    festival \
+    festlex-cmu \
+    festvox-us-slt-hts \
+    festvox-italp16k \
+    festvox-itapc16k \
+    flite \
     hunspell-en-med \
     wamerican \
     tini \

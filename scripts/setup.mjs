@@ -34,8 +34,10 @@ const DEBIAN_PACKAGES = [
   'festlex-cmu',
   'sphinxbase-utils',
   'espeak-ng',
-  // The most intelligible voices (docs/speech.md): flite's English, festival's Italian.
+  // The most intelligible voices (docs/speech.md): festival's English female (HTS) and Italian,
+  // flite's English male.
   'flite',
+  'festvox-us-slt-hts',
   'festvox-italp16k',
   'festvox-itapc16k',
   // Medical and general English word lists: an untranslated word found in the first and not the
@@ -76,8 +78,8 @@ const BENCH_PACKAGES = [
  * console's browser test drives Debian's Chromium.
  */
 const TEST_PACKAGES = ['strace', 'chromium'];
-/** Only for `npm run fixtures:generate`: festival's slt voice speaks the English fixtures. */
-const FIXTURE_PACKAGES = ['festvox-us-slt-hts', 'sox']; // festival itself is a product package
+/** Only for `npm run fixtures:generate`; festival's slt voice, which speaks the English fixtures, is a product package. */
+const FIXTURE_PACKAGES = ['sox'];
 const debianPackages = [
   ...DEBIAN_PACKAGES,
   ...(process.argv.includes('--test') ? TEST_PACKAGES : []),

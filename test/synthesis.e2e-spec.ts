@@ -84,7 +84,7 @@ describe('Synthesis API (embedded: flite, festival, espeak-ng)', () => {
       const wav = res.body as Buffer;
       expect(Number(res.headers['content-length'])).toBe(wav.length);
       const format = wavFormat(wav);
-      // flite's slt voice: 16 kHz.
+      // festival's slt HTS voice, resampled to 16 kHz.
       expect(format).toMatchObject({ format: 1, channels: 1, sampleRate: 16000, bits: 16 });
       const durationMs = Number(res.headers['x-audio-duration-ms']);
       expect(durationMs).toBe(Math.round((format.frames / 16000) * 1000));

@@ -1,3 +1,5 @@
+import { breakLongWords } from './flite.engine.js';
+
 /**
  * Text for festival's Italian diphone voices. Festival reads 8-bit text, and its Italian letter
  * rules give up on the whole text (no audio, exit code 0) at a character they have no rule for:
@@ -53,4 +55,37 @@ export function prepareFestivalText(text: string): Buffer {
     'g',
   );
   return Buffer.from(prepared.replace(apostrophes, ' ').replace(digitLetter, ' '), 'latin1');
+}
+
+/** Typographic marks English text carries, as festival's English front end reads them. */
+const ENGLISH_SPOKEN: Readonly<Record<string, string>> = {
+  '‘': "'",
+  '’': "'",
+  '“': '"',
+  '”': '"',
+  '«': '"',
+  '»': '"',
+  '–': ' - ',
+  '—': ' - ',
+  '…': '...',
+  '°': ' degrees ',
+  '€': ' euros ',
+  '£': ' pounds ',
+};
+
+/**
+ * Text for festival's English voice, which reads bytes: UTF-8 letters would be spoken as
+ * stray sounds. Accents are dropped (`Müller` → `Muller`), typographic marks become their ASCII
+ * or spoken form, and anything else outside ASCII or a control character becomes a space. Runs
+ * of more than 24 non-space characters are cut, as for flite (letter-to-sound time grows with
+ * a word's length).
+ */
+export function prepareEnglishFestivalText(text: string): Buffer {
+  let prepared = '';
+  for (const char of text.normalize('NFKD')) {
+    if (/[\x20-\x7e]/.test(char)) prepared += char;
+    else if (ENGLISH_SPOKEN[char] !== undefined) prepared += ENGLISH_SPOKEN[char];
+    else if (!/\p{M}/u.test(char)) prepared += ' ';
+  }
+  return Buffer.from(breakLongWords(prepared), 'latin1');
 }

@@ -33,16 +33,25 @@ describe.each([
   {
     name: 'flite',
     language: 'en',
+    genders: ['female', 'male'] as const,
     programs: /flite_speak/,
     make: (options = {}) => new FliteEngine({ timeoutMs: 30_000, ...options }),
   },
   {
     name: 'festival',
     language: 'it',
-    programs: /text2wave|festival/,
+    genders: ['female', 'male'] as const,
+    programs: /festival/,
     make: (options = {}) => new FestivalEngine({ timeoutMs: 30_000, ...options }),
   },
-])('$name engine', ({ name, language, programs, make }) => {
+  {
+    name: 'festival',
+    language: 'en',
+    genders: ['female'] as const,
+    programs: /festival/,
+    make: (options = {}) => new FestivalEngine({ timeoutMs: 30_000, ...options }),
+  },
+])('$name engine, $language', ({ name, language, genders, programs, make }) => {
   let engine: FixedVoicesEngine;
   const say = (
     options: { text?: string; gender?: VoiceGender; speed?: number } = {},
@@ -64,14 +73,12 @@ describe.each([
   }, 60_000);
   afterAll(() => engine.onModuleDestroy());
 
-  it(`lists both genders of '${language}' after checking them`, async () => {
-    expect(await engine.voices()).toEqual([
-      { language, gender: 'female' },
-      { language, gender: 'male' },
-    ]);
+  it(`lists the voices of '${language}' after checking them`, async () => {
+    const listed = (await engine.voices()).filter((voice) => voice.language === language);
+    expect(listed).toEqual(genders.map((gender) => ({ language, gender })));
   });
 
-  it.each(['female', 'male'] as const)('speaks a sentence with the %s voice', async (gender) => {
+  it.each(genders)('speaks a sentence with the %s voice', async (gender) => {
     const audio = await say({ gender });
     expect(audio.sampleRate).toBe(16_000);
     expect(audio.wav.readUInt32LE(40)).toBe(audio.wav.length - 44); // exact data size
@@ -154,5 +161,21 @@ describe('festival engine, text it cannot read', () => {
       new AbortController().signal,
     );
     expect(audio.durationMs).toBeGreaterThan(3000);
+  });
+});
+
+describe('festival engine, English text with marks it would misread', () => {
+  const engine = new FestivalEngine({ timeoutMs: 30_000 });
+  afterAll(() => engine.onModuleDestroy());
+
+  it('speaks accented names, typographic quotes and degrees at the length of their ASCII form', async () => {
+    const say = (text: string) =>
+      engine.synthesize(
+        { text, language: 'en', gender: 'female', speed: 1 },
+        new AbortController().signal,
+      );
+    const marked = await say('Señor Müller’s “fever” is 38.5 °C.');
+    const plain = await say('Senor Muller\'s "fever" is 38.5 degrees C.');
+    expect(Math.abs(marked.durationMs - plain.durationMs)).toBeLessThan(150);
   });
 });

@@ -72,8 +72,8 @@ export abstract class FixedVoicesEngine implements TtsEngine, OnModuleInit, OnMo
   protected abstract readonly logger: Logger;
   /** The voices the engine may have, sorted. */
   protected abstract readonly candidates: readonly FixedVoice[];
-  /** A sentence of the voices' language, for the start-up check. */
-  protected abstract readonly probeText: string;
+  /** A sentence in each of the voices' languages, for the start-up check. */
+  protected abstract readonly probeTexts: Readonly<Record<string, string>>;
   /** The sample rate of the program's WAV, for an empty one. */
   protected abstract readonly sampleRate: number;
   protected abstract readonly installHint: string;
@@ -86,8 +86,8 @@ export abstract class FixedVoicesEngine implements TtsEngine, OnModuleInit, OnMo
 
   /** The program and its arguments for one voice at a duration stretch (< 1: faster). */
   protected abstract command(voice: FixedVoice, duration: number): [string, ...string[]];
-  /** The text as the program reads it on stdin. */
-  protected abstract input(text: string): string | Buffer;
+  /** The text as the program reads it on stdin, for one voice. */
+  protected abstract input(text: string, voice: FixedVoice): string | Buffer;
 
   /** Starts checking the voices at once, so the first request does not wait for it. */
   onModuleInit(): void {
@@ -132,13 +132,13 @@ export abstract class FixedVoicesEngine implements TtsEngine, OnModuleInit, OnMo
 
   private run(voice: FixedVoice, duration: number, text: string, signal: AbortSignal) {
     const [program, ...args] = this.command(voice, duration);
-    return this.processes.run(program, args, this.input(text), signal);
+    return this.processes.run(program, args, this.input(text, voice), signal);
   }
 
   private workingVoices(): Promise<readonly FixedVoice[]> {
     if (!this.checked) {
       const key = JSON.stringify([
-        this.probeText,
+        this.probeTexts,
         ...this.candidates.map((v) => this.command(v, 1)),
       ]);
       this.checked = CHECKED.get(key, () => this.probe());
@@ -155,7 +155,7 @@ export abstract class FixedVoicesEngine implements TtsEngine, OnModuleInit, OnMo
     const results = await Promise.all(
       this.candidates.map(async (voice) => {
         try {
-          const output = await this.run(voice, 1, this.probeText, signal);
+          const output = await this.run(voice, 1, this.probeTexts[voice.language], signal);
           if (audible(output)) return voice;
           failures.push(`${voice.id}: no audible speech`);
         } catch (error) {

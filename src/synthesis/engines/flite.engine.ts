@@ -44,7 +44,7 @@ export class FliteEngine extends FixedVoicesEngine {
   readonly name = 'flite';
   protected readonly logger = new Logger('FliteEngine');
   protected readonly candidates = FLITE_VOICES;
-  protected readonly probeText = 'The patient has had a headache since yesterday.';
+  protected readonly probeTexts = { en: 'The patient has had a headache since yesterday.' };
   protected readonly sampleRate = 16_000;
   protected readonly installHint = 'Install the Debian package flite (npm run setup does).';
 

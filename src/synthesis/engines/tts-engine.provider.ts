@@ -27,8 +27,8 @@ export const ttsEngineProvider: Provider = {
         return new EspeakNgEngine({ timeoutMs }, catalog.all());
       case TtsEngineName.Embedded:
         return new EmbeddedSpeechEngine([
-          new FliteEngine({ timeoutMs }),
           new FestivalEngine({ timeoutMs }),
+          new FliteEngine({ timeoutMs }),
           new EspeakNgEngine({ timeoutMs }, catalog.all()),
         ]);
     }
