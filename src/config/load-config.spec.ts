@@ -56,6 +56,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ASR_LIVE_DECODERS: 'many' })).toThrow(/ASR_LIVE_DECODERS.*integer/);
   });
 
+  it("begins a sentence's work at its pause unless SESSION_WORK_AT_PAUSE is off", () => {
+    expect(loadConfig({}).SESSION_WORK_AT_PAUSE).toBe('on');
+    expect(loadConfig({ SESSION_WORK_AT_PAUSE: ' off ' }).SESSION_WORK_AT_PAUSE).toBe('off');
+    expect(() => loadConfig({ SESSION_WORK_AT_PAUSE: 'yes' })).toThrow(
+      /SESSION_WORK_AT_PAUSE \(currently "yes"\): SESSION_WORK_AT_PAUSE must be on or off/,
+    );
+  });
+
   it('takes a confidence from 0 (never) to 1 under which a streamed sentence is decoded again', () => {
     expect(loadConfig({}).ASR_REDECODE_BELOW).toBeUndefined();
     expect(loadConfig({ ASR_REDECODE_BELOW: '0' }).ASR_REDECODE_BELOW).toBe(0);

@@ -9,6 +9,7 @@ import {
   ASR_SAMPLE_RATE,
   type AsrChannel,
   type AsrEngine,
+  type AsrTranscript,
 } from './engines/asr-engine.js';
 import { LanguageIdentifier } from '../language/identification/language-identifier.js';
 import { PartedRecognition } from './live/parted-recognition.js';
@@ -55,6 +56,12 @@ export interface LiveRecognition {
    * it was finished early at a pause and then failed. Rejects with an EngineError.
    */
   finish(samples: Float32Array): Promise<Transcript>;
+  /**
+   * Right after pause(): the transcript finish() will give if the sentence ends in this pause,
+   * without ending the sentence; `undefined` when that cannot be known (a part failed, speech
+   * already resumed). Never rejects.
+   */
+  atPause(): Promise<Transcript | undefined>;
   /** Releases the decoder without a result. */
   cancel(): void;
 }
@@ -115,15 +122,23 @@ export class TranscriptionService {
       push: (samples) => parted.push(samples),
       pause: () => parted.pause(),
       cancel: () => parted.cancel(),
+      atPause: async () => {
+        const recognized = await parted.atPause();
+        return recognized && this.liveTranscript(recognized, candidates);
+      },
       finish: async (samples) => {
         const recognized = await parted.finish();
         if (!recognized) return this.transcribeSegment(samples, localeHints);
-        const text = recognized.text.trim();
-        return {
-          ...this.withLanguage(text, candidates, recognized.locale),
-          ...this.judge(text, recognized.confidence),
-        };
+        return this.liveTranscript(recognized, candidates);
       },
+    };
+  }
+
+  private liveTranscript(recognized: AsrTranscript, candidates: readonly string[]): Transcript {
+    const text = recognized.text.trim();
+    return {
+      ...this.withLanguage(text, candidates, recognized.locale),
+      ...this.judge(text, recognized.confidence),
     };
   }
 

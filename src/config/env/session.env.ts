@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
-import { toInt } from './env-values.js';
+import { IsIn, IsInt, Max, Min } from 'class-validator';
+import { toInt, trimmed } from './env-values.js';
 import { LlmEnv } from './llm.env.js';
 
 /** Real-time sessions (WebSocket /ws). */
@@ -84,4 +84,13 @@ export class SessionEnv extends LlmEnv {
   @Min(1000)
   @Max(600_000)
   SESSION_DRAIN_TIMEOUT_MS: number = 60_000;
+
+  /**
+   * `on`: a sentence's work (translations, reformulation, speech) begins when its speaker pauses
+   * (320 ms), so its results are ready when the sentence ends (640 ms); dropped if speech resumes.
+   * `off`: the work begins at the end of the sentence.
+   */
+  @Transform(trimmed)
+  @IsIn(['on', 'off'], { message: 'SESSION_WORK_AT_PAUSE must be on or off' })
+  SESSION_WORK_AT_PAUSE: 'on' | 'off' = 'on';
 }

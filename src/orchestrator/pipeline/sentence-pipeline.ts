@@ -29,6 +29,7 @@ import { settle, type Settled } from './settle.js';
 import { mostlyUntranslated } from './outside-language.js';
 import { FixedPhraseStage, type WrittenTranslation } from './fixed-phrase-stage.js';
 import type { VoiceGender } from '../../language/speech-settings.js';
+import type { PipelineMetrics } from './pipeline-metrics.js';
 
 /** Where a pipeline's results go: the session that owns the sentence. */
 export interface PipelineOutput {
@@ -41,6 +42,8 @@ export interface PipelineOutput {
   fail(record: SentenceRecord, service: SessionErrorService, error: unknown): void;
   /** Reports a stage whose failure does not spoil the sentence (back-translation): a warning. */
   warn(record: SentenceRecord, service: SessionErrorService, error: unknown): void;
+  /** Where the stages' metrics go; the service's by default (held for work at a pause). */
+  readonly metrics?: PipelineMetrics;
 }
 
 export interface BranchOptions {
@@ -212,7 +215,7 @@ export class SentencePipeline {
     );
     if (out.signal.aborted) return;
     if (!literal.ok) {
-      this.metrics.branchFailed('A');
+      this.metricsOf(out).branchFailed('A');
       out.fail(record, 'Translation', literal.error);
       return;
     }
@@ -230,16 +233,16 @@ export class SentencePipeline {
       sameLanguage(source, target) || phrase
         ? undefined
         : settle(this.translation.translateText(textA, target.language, source.language, genders));
-    const speechA = settle(this.speak(textA, target, voice, options.speed, out.signal));
+    const speechA = settle(this.speak(textA, target, voice, options.speed, out));
     const reformulation = settle(
       phrase?.plain !== undefined
         ? Promise.resolve(phrase.plain)
-        : this.reformulate(textA, direction, out.parties),
+        : this.reformulate(textA, direction, out),
     );
 
     const backTranslation = back ? await back : undefined;
     if (out.signal.aborted) return;
-    if (backTranslation) this.metrics.backTranslated(backTranslation.ok);
+    if (backTranslation) this.metricsOf(out).backTranslated(backTranslation.ok);
     if (backTranslation && !backTranslation.ok) {
       out.warn(record, 'Back-translation', backTranslation.error);
     }
@@ -282,7 +285,7 @@ export class SentencePipeline {
     const textB = await reformulation;
     if (out.signal.aborted) return;
     if (!textB.ok) {
-      this.metrics.branchFailed('B');
+      this.metricsOf(out).branchFailed('B');
       out.fail(record, 'Reformulation', textB.error);
       return;
     }
@@ -293,7 +296,7 @@ export class SentencePipeline {
     const audioB =
       textB.value === textA && audioA.ok
         ? audioA
-        : await settle(this.speak(textB.value, target, voice, options.speed, out.signal));
+        : await settle(this.speak(textB.value, target, voice, options.speed, out));
     if (out.signal.aborted) return;
     this.deliverSpeech(record, 'B', revision, target, options.speed, audioB, out);
   }
@@ -324,7 +327,7 @@ export class SentencePipeline {
   /** Branch C (automatic with enable_dual_direction, or on trigger_branch_c), or why it is skipped. */
   async alternate(record: SentenceRecord, out: PipelineOutput): Promise<void> {
     if (record.outsideLanguage !== undefined) {
-      this.metrics.branchFailed('C');
+      this.metricsOf(out).branchFailed('C');
       out.fail(
         record,
         'Translation',
@@ -337,7 +340,7 @@ export class SentencePipeline {
       ? ({ run: false, reason: 'language_not_translated' } as const)
       : this.roles.alternate(record.role, out.parties);
     if (!plan.run) {
-      this.metrics.branchCSkipped(plan.reason);
+      this.metricsOf(out).branchCSkipped(plan.reason);
       record.branchCSkipped.push(plan.reason);
       out.emit({ kind: 'alternateSkipped', sentence: record, reason: plan.reason });
       return;
@@ -353,11 +356,11 @@ export class SentencePipeline {
     );
     if (out.signal.aborted) return;
     if (!translated.ok) {
-      this.metrics.branchFailed('C');
+      this.metricsOf(out).branchFailed('C');
       out.fail(record, 'Translation', translated.error);
       return;
     }
-    this.metrics.branchCompleted('C', secondsSince(record));
+    this.metricsOf(out).branchCompleted('C', secondsSince(record));
     const alternate = {
       assumedRole: plan.assumedRole,
       sourceLanguage: source.locale,
@@ -414,7 +417,7 @@ export class SentencePipeline {
     const voice = direction.voiceOf === 'medic' ? out.parties.medicVoice : out.parties.patientVoice;
     const spoken = !target.voiceless;
     const speechA = spoken
-      ? settle(this.speak(written.text, target, voice, options.speed, out.signal))
+      ? settle(this.speak(written.text, target, voice, options.speed, out))
       : undefined;
     const translation = {
       revision,
@@ -441,7 +444,7 @@ export class SentencePipeline {
     const audioB =
       textB === written.text && audioA?.ok
         ? audioA
-        : await settle(this.speak(textB, target, voice, options.speed, out.signal));
+        : await settle(this.speak(textB, target, voice, options.speed, out));
     if (out.signal.aborted) return;
     this.deliverSpeech(record, 'B', revision, target, options.speed, audioB, out);
   }
@@ -471,11 +474,17 @@ export class SentencePipeline {
     record.role = this.roles.roleOf(language, parties);
   }
 
+  private metricsOf(out: PipelineOutput): PipelineMetrics {
+    return out.metrics ?? this.metrics;
+  }
+
   private reformulate(
     text: string,
     direction: TranslationDirection,
-    parties: ConversationParties,
+    out: PipelineOutput,
   ): Promise<string> {
+    const { parties } = out;
+    const metrics = this.metricsOf(out);
     const forPatient = direction.listener === 'patient';
     const started = performance.now();
     return this.llm
@@ -487,11 +496,11 @@ export class SentencePipeline {
       })
       .then(
         (paraphrase) => {
-          this.metrics.reformulated((performance.now() - started) / 1000);
+          metrics.reformulated((performance.now() - started) / 1000);
           return paraphrase;
         },
         (error: unknown) => {
-          this.metrics.reformulationFailed(error);
+          metrics.reformulationFailed(error);
           throw error;
         },
       );
@@ -502,18 +511,20 @@ export class SentencePipeline {
     language: SessionLanguage,
     gender: VoiceGender,
     speed: number,
-    signal: AbortSignal,
+    out: PipelineOutput,
   ): Promise<SynthesisResult> {
+    const { signal } = out;
+    const metrics = this.metricsOf(out);
     const started = performance.now();
     return this.synthesis
       .synthesize({ text, language: language.language.iso6391, gender, speed }, signal)
       .then(
         (audio) => {
-          this.metrics.speechSynthesized(performance.now() - started, audio.wav.byteLength);
+          metrics.speechSynthesized(performance.now() - started, audio.wav.byteLength);
           return audio;
         },
         (error: unknown) => {
-          if (!signal.aborted) this.metrics.speechFailed(error);
+          if (!signal.aborted) metrics.speechFailed(error);
           throw error;
         },
       );
@@ -529,11 +540,11 @@ export class SentencePipeline {
     out: PipelineOutput,
   ): void {
     if (!audio.ok) {
-      this.metrics.branchFailed(branch);
+      this.metricsOf(out).branchFailed(branch);
       out.fail(record, 'TTS', audio.error);
       return;
     }
-    this.metrics.branchCompleted(branch, secondsSince(record));
+    this.metricsOf(out).branchCompleted(branch, secondsSince(record));
     const { wav, sampleRate } = audio.value;
     const speech = { branch, revision, language: language.locale, speed, sampleRate, wav };
     record.speech.push(speech);

@@ -46,20 +46,41 @@ export class ConversationStore {
     sentence?: Sentence,
     id: string = this.reserveId(),
   ): SentenceRecord {
+    const record = this.draftSentence(id, source);
+    return sentence ? this.addDraft(record, sentence) : this.add(record);
+  }
+
+  /**
+   * The record of a sentence still being spoken, with its reserved id, kept out of the
+   * conversation until addDraft: what the work at its pause fills in (issue 34).
+   */
+  draftSentence(id: string, source: SentenceSource = 'audio'): SentenceRecord {
     const { medic } = this.settings.parties;
-    const record = newSentenceRecord({
+    return newSentenceRecord({
       id,
       source,
       detectedAt: nowIso(),
-      startMs: sentence ? Math.round(sentence.speechStartMs) : undefined,
-      endMs: sentence ? Math.round(sentence.speechEndMs) : undefined,
-      inputAudio: sentence ? floatToInt16(sentence.samples) : undefined,
       text: '',
       language: medic.locale,
       textLanguage: medic,
       role: 'unknown',
       status: 'pending',
     });
+  }
+
+  /** A draft whose sentence has ended: given the sentence's times and audio, and added. */
+  addDraft(record: SentenceRecord, sentence: Sentence): SentenceRecord {
+    // Written once, here, as addSentence always wrote them: when the sentence is known to end.
+    Object.assign(record, {
+      detectedAt: nowIso(),
+      startMs: Math.round(sentence.speechStartMs),
+      endMs: Math.round(sentence.speechEndMs),
+      inputAudio: floatToInt16(sentence.samples),
+    } satisfies Partial<SentenceRecord>);
+    return this.add(record);
+  }
+
+  private add(record: SentenceRecord): SentenceRecord {
     this.sentences.push(record);
     this.byId.set(record.id, record);
     return record;

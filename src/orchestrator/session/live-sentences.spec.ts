@@ -43,6 +43,9 @@ class FakeRecognition implements LiveRecognition {
     this.finished++;
     return Promise.resolve(TRANSCRIPT);
   }
+  atPause(): Promise<Transcript | undefined> {
+    return Promise.resolve(TRANSCRIPT);
+  }
   cancel(): void {
     this.cancelled++;
   }

@@ -9,15 +9,23 @@ import type {
 import { settle, type Settled } from '../pipeline/settle.js';
 import { PartialCaption } from './partial-caption.js';
 
+/** Work begun at a pause on the sentence as it would be if it ended there (issue 34). */
+export interface PauseWork {
+  /** Speech resumed, or the sentence was dropped: the work is given up. */
+  cancel(): void;
+}
+
 /** A sentence whose speech has ended, as the live feed knew it. */
-export interface EndedLiveSentence {
+export interface EndedLiveSentence<W extends PauseWork = PauseWork> {
   /** Its id, given at its onset. */
   readonly id: string;
   /** Its transcript, recognized while it was spoken; absent when it is to be decoded whole. */
   readonly transcript?: Promise<Settled<Transcript>>;
+  /** The work begun at the pause the sentence ended in: its results are the sentence's. */
+  readonly pauseWork?: W;
 }
 
-export interface LiveSentencesDeps {
+export interface LiveSentencesDeps<W extends PauseWork = PauseWork> {
   /** The next sentence id of the conversation (ids follow the order speech began). */
   reserveId(): string;
   /**
@@ -30,6 +38,11 @@ export interface LiveSentencesDeps {
   ): LiveRecognition | undefined;
   /** Sends an asr_partial. */
   partial(sentenceId: string, text: string): void;
+  /**
+   * The speaker paused: begins the sentence's work on `transcript` (what it is if it ends in
+   * this pause; undefined when unknown), or returns undefined. Optional: no work at pauses.
+   */
+  workAtPause?(sentenceId: string, transcript: Promise<Transcript | undefined>): W | undefined;
 }
 
 const logger = new Logger('Session');
@@ -43,14 +56,18 @@ const logger = new Logger('Session');
  * speech the recognition is finished at once, freeing its decoder, and the
  * transcript waits for the sentence's pipeline (`take`). A recognition that cannot start or
  * fails while fed is cancelled and the sentence is decoded whole: never lost.
+ *
+ * At a pause the sentence's own work can begin too (`workAtPause`): if the sentence ends in
+ * that pause it is handed over with the sentence; speech that resumes cancels it.
  */
-export class LiveSentences implements LiveSentenceListener {
+export class LiveSentences<W extends PauseWork = PauseWork> implements LiveSentenceListener {
   private current?: {
     readonly id: string;
     recognition?: LiveRecognition;
     readonly caption: PartialCaption;
+    pauseWork?: W;
   };
-  private readonly finished = new Map<Sentence, EndedLiveSentence>();
+  private readonly finished = new Map<Sentence, EndedLiveSentence<W>>();
   /**
    * This session's recognition channel (the speaker's cepstral mean, for the embedded recognizer):
    * each of its sentences starts from what the previous one left. Created with the session and
@@ -58,7 +75,7 @@ export class LiveSentences implements LiveSentenceListener {
    */
   private readonly channel: RecognitionChannel = {};
 
-  constructor(private readonly deps: LiveSentencesDeps) {}
+  constructor(private readonly deps: LiveSentencesDeps<W>) {}
 
   started(samples: Float32Array): void {
     this.abandonCurrent();
@@ -78,6 +95,8 @@ export class LiveSentences implements LiveSentenceListener {
 
   samples(samples: Float32Array): void {
     const current = this.current;
+    // Samples after a pause: the speech resumed, the sentence did not end there.
+    this.cancelPauseWork(current);
     if (!current?.recognition) return;
     try {
       current.recognition.push(samples);
@@ -94,6 +113,13 @@ export class LiveSentences implements LiveSentenceListener {
       current.recognition.pause();
     } catch (error) {
       this.giveUp(current, error);
+      return;
+    }
+    if (!this.deps.workAtPause) return;
+    try {
+      current.pauseWork = this.deps.workAtPause(current.id, current.recognition.atPause());
+    } catch (error) {
+      logger.error({ msg: 'work at the pause did not start', failure: describeFailure(error) });
     }
   }
 
@@ -102,10 +128,11 @@ export class LiveSentences implements LiveSentenceListener {
     if (!current) return;
     this.current = undefined;
     current.caption.close();
-    const { id, recognition } = current;
+    const { id, recognition, pauseWork } = current;
     this.finished.set(sentence, {
       id,
       transcript: recognition ? settle(recognition.finish(sentence.samples)) : undefined,
+      pauseWork,
     });
   }
 
@@ -114,7 +141,7 @@ export class LiveSentences implements LiveSentenceListener {
   }
 
   /** The sentence's id and transcript, if the live feed saw it (once). */
-  take(sentence: Sentence): EndedLiveSentence | undefined {
+  take(sentence: Sentence): EndedLiveSentence<W> | undefined {
     const found = this.finished.get(sentence);
     this.finished.delete(sentence);
     return found;
@@ -124,6 +151,7 @@ export class LiveSentences implements LiveSentenceListener {
   close(): void {
     this.abandonCurrent();
     // Their finish() is under way and releases their decoders.
+    for (const ended of this.finished.values()) ended.pauseWork?.cancel();
     this.finished.clear();
   }
 
@@ -131,13 +159,26 @@ export class LiveSentences implements LiveSentenceListener {
     const current = this.current;
     this.current = undefined;
     current?.caption.close();
+    this.cancelPauseWork(current);
     if (current?.recognition) this.cancel(current.recognition);
   }
 
+  private cancelPauseWork(current: LiveSentences<W>['current']): void {
+    const work = current?.pauseWork;
+    if (!work || !current) return;
+    current.pauseWork = undefined;
+    try {
+      work.cancel();
+    } catch (error) {
+      logger.error({ msg: 'work at the pause: cancel failed', failure: describeFailure(error) });
+    }
+  }
+
   /** The recognition failed while fed: the sentence is decoded whole at its end instead. */
-  private giveUp(current: NonNullable<LiveSentences['current']>, error: unknown): void {
+  private giveUp(current: NonNullable<LiveSentences<W>['current']>, error: unknown): void {
     logger.error({ msg: 'live recognition failed', failure: describeFailure(error) });
     current.caption.close();
+    this.cancelPauseWork(current);
     if (current.recognition) this.cancel(current.recognition);
     current.recognition = undefined;
   }

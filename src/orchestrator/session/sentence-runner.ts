@@ -1,8 +1,12 @@
 import type { Sentence } from '../../audio/vad/sentence.js';
+import type { Transcript } from '../../transcription/transcription.service.js';
 import type { KnownRole, SentenceRecord } from '../conversation/conversation.types.js';
 import type { PipelineOutput, SentencePipeline } from '../pipeline/sentence-pipeline.js';
+import { settle, type Settled } from '../pipeline/settle.js';
 import type { ConversationStore } from './conversation-store.js';
+import type { HeldReplies } from './held-replies.js';
 import type { LiveSentences } from './live-sentences.js';
+import { SentenceAtPause } from './sentence-at-pause.js';
 import type { SessionLifecycle } from './session-lifecycle.js';
 import type { SessionReplies } from './session-replies.js';
 import type { SessionSettings } from './session-settings.js';
@@ -24,8 +28,10 @@ export class SentenceRunner {
     private readonly conversation: ConversationStore,
     private readonly lifecycle: SessionLifecycle,
     replies: SessionReplies,
-    /** The sentences seen while spoken: their ids and live transcripts. */
-    private readonly live?: LiveSentences,
+    /** Replies held until released, for the work at a pause. */
+    private readonly hold: () => HeldReplies,
+    /** The sentences seen while spoken: their ids, live transcripts and work at their pause. */
+    private readonly live?: LiveSentences<SentenceAtPause>,
   ) {
     this.speed = settings.speed;
     this.output = {
@@ -37,20 +43,59 @@ export class SentenceRunner {
     };
   }
 
-  /** A sentence of speech from the audio stream. */
+  /**
+   * A sentence of speech from the audio stream. If its work began at the pause it ended in (and
+   * the speed is still the one it began at), that work's record and results are the sentence's.
+   */
   spoken(sentence: Sentence): void {
     const live = this.live?.take(sentence);
+    const work = live?.pauseWork;
+    if (work && work.speed === this.speed) {
+      const record = this.conversation.addDraft(work.record, sentence);
+      this.lifecycle.start(record, async () => {
+        if (await work.release()) return;
+        await this.recognizeAndRun(record, sentence.samples, work.speed, live?.transcript);
+      });
+      return;
+    }
+    work?.cancel();
     const record = this.conversation.addSentence('audio', sentence, live?.id);
     const speed = this.speed;
-    this.lifecycle.start(record, async () => {
-      const hasText = await this.pipeline.recognize(
-        record,
-        sentence.samples,
-        this.output,
-        live?.transcript,
-      );
-      if (hasText) await this.runBranches(record, speed, this.settings.enableDualDirection);
+    this.lifecycle.start(record, () =>
+      this.recognizeAndRun(record, sentence.samples, speed, live?.transcript),
+    );
+  }
+
+  /**
+   * The speaker paused (LiveSentences' workAtPause): begins the sentence's pipeline on what it
+   * is if it ends in this pause, its messages held (SentenceAtPause).
+   */
+  atPause(sentenceId: string, transcript: Promise<Transcript | undefined>): SentenceAtPause {
+    const speed = this.speed;
+    return new SentenceAtPause({
+      record: this.conversation.draftSentence(sentenceId),
+      held: this.hold(),
+      output: this.output,
+      speed,
+      transcript,
+      run: async (record, out, known) => {
+        if (
+          await this.pipeline.recognize(record, NO_SAMPLES, out, settle(Promise.resolve(known)))
+        ) {
+          await this.runBranches(record, speed, this.settings.enableDualDirection, out);
+        }
+      },
     });
+  }
+
+  private async recognizeAndRun(
+    record: SentenceRecord,
+    samples: Float32Array,
+    speed: number,
+    transcript?: Promise<Settled<Transcript>>,
+  ): Promise<void> {
+    const hasText = await this.pipeline.recognize(record, samples, this.output, transcript);
+    if (hasText) await this.runBranches(record, speed, this.settings.enableDualDirection);
   }
 
   /** A typed sentence (text_input), by `role` when the client says who typed it. */
@@ -107,14 +152,22 @@ export class SentenceRunner {
     });
   }
 
-  private async runBranches(record: SentenceRecord, speed: number, withBranchC = false) {
+  private async runBranches(
+    record: SentenceRecord,
+    speed: number,
+    withBranchC = false,
+    out = this.output,
+  ) {
     const errorsBefore = record.errors.filter((e) => e.service !== 'Back-translation').length;
-    await this.pipeline.translate(record, this.output, { speed });
+    await this.pipeline.translate(record, out, { speed });
     // Neither party's language: nothing to translate the other way either.
-    if (withBranchC && !this.output.signal.aborted && record.outsideLanguage === undefined) {
-      await this.pipeline.alternate(record, this.output);
+    if (withBranchC && !out.signal.aborted && record.outsideLanguage === undefined) {
+      await this.pipeline.alternate(record, out);
     }
     const failed = record.errors.filter((e) => e.service !== 'Back-translation').length;
     record.status = failed > errorsBefore ? 'errored' : 'processed';
   }
 }
+
+/** The samples of a sentence whose transcript is known already (recognize() does not read them). */
+const NO_SAMPLES = new Float32Array(0);

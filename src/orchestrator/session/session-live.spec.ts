@@ -38,6 +38,7 @@ class FakeLive implements LiveRecognition {
   pushed = 0;
   finished = 0;
   cancelled = 0;
+  atPauses = 0;
   /** At each pause: how many samples it had been pushed. */
   readonly pauses: number[] = [];
   finishedWith?: Float32Array;
@@ -55,12 +56,16 @@ class FakeLive implements LiveRecognition {
     this.finished++;
     return this.result();
   }
+  atPause(): Promise<Transcript | undefined> {
+    this.atPauses++;
+    return this.result();
+  }
   cancel(): void {
     this.cancelled++;
   }
 }
 
-function setup() {
+function setup(limits: { workAtPause?: boolean } = {}) {
   const engines = fakes();
   const transport = new RecordingTransport();
   const streams: FakeLive[] = [];
@@ -75,7 +80,7 @@ function setup() {
     prerollMs: 192,
     maxSentenceMs: 15_000,
   });
-  const session = openTestSession(engines, transport, segmenter);
+  const session = openTestSession(engines, transport, segmenter, { limits });
   /** Sends audio in 20 ms frames. */
   const send = (bytes: Uint8Array) => {
     for (let at = 0; at < bytes.length; at += 640)
@@ -219,5 +224,97 @@ describe('Session, sentences recognized while spoken', () => {
     session.transportClosed();
     await session.closed;
     expect(streams[0]).toMatchObject({ finished: 0, cancelled: 1 });
+  });
+
+  describe('the work at the pause (SESSION_WORK_AT_PAUSE)', () => {
+    /** A sentence ending in its first pause, then one whose speech resumes after a pause. */
+    const TWO_SENTENCES = pcm([
+      [500, 0],
+      [1000, 0.9],
+      [1000, 0], // the first sentence ends here
+      [800, 0.9],
+      [400, 0], // a pause: the second sentence goes on
+      [600, 0.9],
+      [1000, 0],
+    ]);
+    /** The messages without their audio (WAVs are compared by their length). */
+    const comparable = (sent: readonly { type: string }[]) =>
+      sent.map((m) =>
+        'audio_base64' in m ? { ...m, audio_base64: String(m.audio_base64).length } : m,
+      );
+
+    it('sends the same messages, in the same order, as when the work begins at the end', async () => {
+      const on = setup({ workAtPause: true });
+      const off = setup({ workAtPause: false });
+      for (const run of [on, off]) {
+        run.send(TWO_SENTENCES);
+        await run.exit();
+      }
+      // The pause each sentence ends in, and the one the second goes on after.
+      expect(on.streams.map((stream) => stream.atPauses)).toEqual([1, 2]);
+      expect(off.streams.map((stream) => stream.atPauses)).toEqual([0, 0]);
+      expect(comparable(on.transport.sent)).toEqual(comparable(off.transport.sent));
+      // The service's metrics count the same things: nothing of the dropped work (times aside).
+      const counted = (calls: string[]) =>
+        calls.map((call) => call.replace(/\d+(\.\d+)?/g, 'n')).sort();
+      expect(counted(on.recorded)).toEqual(counted(off.recorded));
+      expect(on.types('s1')).toEqual([
+        'asr_partial',
+        'asr_result',
+        'translation_result',
+        'tts_audio',
+        'reformulation_result',
+        'tts_audio',
+      ]);
+      expect(on.types('s2')).toEqual(on.types('s1'));
+      // The work dropped when speech resumed was done once more at the end: one more synthesis
+      // and reformulation each (the wasted work), none for the sentence that ended in its pause.
+      expect(on.calls.tts).toBe(off.calls.tts + 2);
+      expect(on.calls.paraphrase).toBe(off.calls.paraphrase + 1);
+    });
+
+    it('holds the results made at the pause until the sentence ends there', async () => {
+      const { transport, streams, send, exit, types, calls } = setup();
+      // Speech, then 400 ms of silence: past the pause (320 ms), before the end (640 ms).
+      send(SENTENCE.subarray(0, (500 + 1500 + 400) * 32));
+      await waitFor(() => expect(calls.tts).toBe(2));
+      expect(streams[0].atPauses).toBe(1);
+      expect(types('s1')).toEqual(['asr_partial']);
+      send(SENTENCE.subarray((500 + 1500 + 400) * 32));
+      await waitFor(() => expect(types('s1')).toHaveLength(6));
+      expect(calls.tts).toBe(2); // nothing done twice
+      expect(transport.of('asr_result')[0]).toMatchObject({ start_ms: 512, end_ms: 2016 });
+      await exit();
+    });
+
+    it('works on the sentence at its end when its transcript at the pause is unknown', async () => {
+      const { transport, streams, send, exit, types } = setup();
+      send(SENTENCE.subarray(0, 32_000));
+      await waitFor(() => expect(streams).toHaveLength(1));
+      streams[0].atPause = async () => undefined;
+      send(SENTENCE.subarray(32_000));
+      await exit();
+      expect(streams[0]).toMatchObject({ finished: 1 });
+      expect(types('s1')).toEqual([
+        'asr_partial',
+        'asr_result',
+        'translation_result',
+        'tts_audio',
+        'reformulation_result',
+        'tts_audio',
+      ]);
+      expect(transport.of('asr_result')).toHaveLength(1);
+    });
+
+    it('works again at the end when the speed changed after the pause', async () => {
+      const { transport, send, session, exit, calls } = setup();
+      send(SENTENCE.subarray(0, (500 + 1500 + 400) * 32));
+      await waitFor(() => expect(calls.tts).toBe(2));
+      session.handleText(JSON.stringify({ type: 'set_speed', speed: 1.5 }));
+      send(SENTENCE.subarray((500 + 1500 + 400) * 32));
+      await exit();
+      expect(transport.of('tts_audio').map((m) => 'speed' in m && m.speed)).toEqual([1.5, 1.5]);
+      expect(calls.tts).toBe(4);
+    });
   });
 });

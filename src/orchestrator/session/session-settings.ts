@@ -16,4 +16,6 @@ export interface SessionLimits {
   readonly pipelineConcurrency: number;
   readonly maxQueuedSentences: number;
   readonly drainTimeoutMs: number;
+  /** Whether a sentence's work begins at its speaker's pause (SESSION_WORK_AT_PAUSE). */
+  readonly workAtPause: boolean;
 }

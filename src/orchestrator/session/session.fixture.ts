@@ -172,6 +172,7 @@ export const TEST_LIMITS: SessionLimits = {
   pipelineConcurrency: 2,
   maxQueuedSentences: 2,
   drainTimeoutMs: 5_000,
+  workAtPause: true,
 };
 
 /**

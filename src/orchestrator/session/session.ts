@@ -8,7 +8,9 @@ import type { SentencePipeline } from '../pipeline/sentence-pipeline.js';
 import type { ClientMessageParser } from '../protocol/client-message-parser.js';
 import { ConversationStore } from './conversation-store.js';
 import { InputBackpressure } from './input-backpressure.js';
+import { HeldReplies } from './held-replies.js';
 import { LiveSentences } from './live-sentences.js';
+import type { SentenceAtPause } from './sentence-at-pause.js';
 import { MessageRateLimit } from './message-rate-limit.js';
 import { SentenceRunner } from './sentence-runner.js';
 import { SessionAudio } from './session-audio.js';
@@ -45,7 +47,7 @@ export class Session {
   private readonly lifecycle: SessionLifecycle;
   private readonly sentences: SentenceRunner;
   private readonly replies: SessionReplies;
-  private readonly live: LiveSentences;
+  private readonly live: LiveSentences<SentenceAtPause>;
   private readonly audio: SessionAudio;
   private readonly commands: SessionCommands;
   /**
@@ -88,11 +90,15 @@ export class Session {
       () => this.conversation.metrics.warnings++,
     );
     // Sentences are numbered at their onset and recognized while spoken when the engine can.
-    this.live = new LiveSentences({
+    const isClosed = () => this.lifecycle.state === 'closed';
+    this.live = new LiveSentences<SentenceAtPause>({
       reserveId: () => this.conversation.reserveId(),
       startRecognition: (onPartial, channel) =>
         deps.pipeline.startLiveRecognition(settings.parties, onPartial, channel),
       partial: (sentenceId, text) => this.replies.send({ kind: 'partial', sentenceId, text }),
+      workAtPause: limits.workAtPause
+        ? (sentenceId, transcript) => this.sentences.atPause(sentenceId, transcript)
+        : undefined,
     });
     deps.intake.listen(this.live);
     this.sentences = new SentenceRunner(
@@ -101,9 +107,9 @@ export class Session {
       this.conversation,
       this.lifecycle,
       this.replies,
+      () => new HeldReplies(transport, this.conversation.metrics, isClosed, deps.metrics),
       this.live,
     );
-    const isClosed = () => this.lifecycle.state === 'closed';
     this.audio = new SessionAudio(
       deps.intake,
       this.sentences,

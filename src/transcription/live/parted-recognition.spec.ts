@@ -82,6 +82,48 @@ describe('PartedRecognition', () => {
     expect(streams).toHaveLength(1);
   });
 
+  it('at a pause, tells what finish() will give without ending the sentence', async () => {
+    const { recognition, streams, samples, settle } = setup();
+    samples(10);
+    recognition.pause();
+    samples(3);
+    streams[0].says('my chest', 0.5);
+    await settle();
+    recognition.pause();
+    const atSecondPause = recognition.atPause();
+    streams[1].says('hurts', 0.9);
+    const transcript = await atSecondPause;
+    expect(transcript).toMatchObject({ text: 'my chest hurts' });
+    expect(await recognition.finish()).toEqual(transcript);
+  });
+
+  it('at a pause, tells nothing once speech resumed, before any pause, or after a failed part', async () => {
+    const before = setup();
+    before.samples(10);
+    expect(await before.recognition.atPause()).toBeUndefined();
+    const resumed = setup();
+    resumed.samples(10);
+    resumed.recognition.pause();
+    resumed.samples(3);
+    expect(await resumed.recognition.atPause()).toBeUndefined();
+    const failed = setup();
+    failed.samples(10);
+    failed.recognition.pause();
+    const pending = failed.recognition.atPause();
+    failed.streams[0].fails();
+    expect(await pending).toBeUndefined();
+    // The sentence goes on after a pause it was asked about.
+    const goesOn = setup();
+    goesOn.samples(10);
+    goesOn.recognition.pause();
+    const asked = goesOn.recognition.atPause();
+    goesOn.streams[0].says('yes', 0.9);
+    expect(await asked).toMatchObject({ text: 'yes' });
+    goesOn.samples(3);
+    await goesOn.settle();
+    expect(goesOn.streams).toHaveLength(2);
+  });
+
   it('speech after the pause waits for that part, goes to a new stream, and the parts are joined', async () => {
     const { recognition, streams, samples, captions, settle } = setup();
     samples(10);

@@ -114,6 +114,18 @@ export class PartedRecognition {
     return joinedTranscript(values);
   }
 
+  /**
+   * After a pause, with no speech since: the transcript finish() will give if the sentence ends in
+   * this pause, without ending it (the work at the pause, issue 34); `undefined` when it cannot
+   * be known (a part failed: the sentence will be decoded whole).
+   */
+  async atPause(): Promise<AsrTranscript | undefined> {
+    if (this.stream || this.resumed || this.parts.length === 0) return undefined;
+    const settled = await Promise.all(this.parts);
+    if (this.failed || settled.some((part) => !part.ok)) return undefined;
+    return joinedTranscript(settled.flatMap((part) => (part.ok ? [part.value] : [])));
+  }
+
   /** The sentence was dropped: the open part releases its decoder (finished parts have). */
   cancel(): void {
     this.ended = true;
