@@ -64,6 +64,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('ends a turn on silence unless END_OF_TURN is semantic', () => {
+    expect(loadConfig({}).END_OF_TURN).toBe('silence');
+    expect(loadConfig({ END_OF_TURN: 'semantic' }).END_OF_TURN).toBe('semantic');
+    expect(() => loadConfig({ END_OF_TURN: 'early' })).toThrow(
+      /END_OF_TURN \(currently "early"\): END_OF_TURN must be silence or semantic/,
+    );
+  });
+
   it('takes a confidence from 0 (never) to 1 under which a streamed sentence is decoded again', () => {
     expect(loadConfig({}).ASR_REDECODE_BELOW).toBeUndefined();
     expect(loadConfig({ ASR_REDECODE_BELOW: '0' }).ASR_REDECODE_BELOW).toBe(0);

@@ -39,6 +39,11 @@ export class LiveAudioIntake {
     return this.segmenter.cut();
   }
 
+  /** The sentence in progress ends in its pause, if still in it and `stillWanted()`. */
+  endInPause(stillWanted: () => boolean): Promise<Sentence[]> {
+    return this.segmenter.endInPause(stillWanted);
+  }
+
   /** End of the stream: the speech still held becomes the last sentence(s). */
   async flush(): Promise<Sentence[]> {
     const tail = this.resampler ? await this.resampler.flush() : undefined;

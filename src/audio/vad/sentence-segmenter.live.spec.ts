@@ -169,6 +169,42 @@ describe('SentenceSegmenter, live', () => {
     expect(recorder.joined(0).length).toBe(before + (320 + 96) * RATE);
   });
 
+  it('endInPause() ends a sentence in a pause it was told of as its silence would, and only then', async () => {
+    const speech = signal([
+      [1024, 0],
+      [1024, 0.9],
+      [400, 0], // past the pause (320 ms), before the end (640 ms)
+    ]);
+    const bySilence = await run([speech, signal([[400, 0]])], [512]);
+    const segmenter = new SentenceSegmenter(new MagnitudeClassifier(), OPTIONS);
+    const recorder = new Recorder();
+    segmenter.listener = recorder;
+    // Before the pause: nothing.
+    expect(await segmenter.push(speech.subarray(0, 2048 * RATE))).toEqual([]);
+    expect(await segmenter.endInPause(() => true)).toEqual([]);
+    await segmenter.push(speech.subarray(2048 * RATE));
+    expect(recorder.pauses).toHaveLength(1);
+    // In the pause, but no longer wanted: nothing.
+    expect(await segmenter.endInPause(() => false)).toEqual([]);
+    const [ended] = await segmenter.endInPause(() => true);
+    expect(ended.end).toBe('turn');
+    expect(bySilence.sentences).toHaveLength(1);
+    expect(bytes(ended.samples)).toEqual(bytes(bySilence.sentences[0].samples));
+    expect(ended.speechEndMs).toBe(bySilence.sentences[0].speechEndMs);
+    expect(recorder.done).toEqual([ended]);
+    // The silence after it closes nothing more; speech after it is a new sentence.
+    expect(await segmenter.push(signal([[700, 0]]))).toEqual([]);
+    expect(await segmenter.endInPause(() => true)).toEqual([]);
+    const next = await segmenter.push(
+      signal([
+        [800, 0.9],
+        [700, 0],
+      ]),
+    );
+    expect(next).toHaveLength(1);
+    expect(next[0].startMs).toBeGreaterThanOrEqual(ended.endMs);
+  });
+
   it('streams exactly around cut() in a pause and mid-speech, and flush() mid-speech', async () => {
     const steps: Step[] = [
       signal([

@@ -120,6 +120,22 @@ export class SentenceSegmenter {
   }
 
   /**
+   * Ends the sentence in progress at the pause it is in (END_OF_TURN=semantic: its words read as a
+   * finished turn), as its silence would 320 ms later; resolves with it. Nothing happens if, once
+   * the audio queued before this call is through, the sentence is no longer in a pause the
+   * listener was told of, or `stillWanted()` says no (speech resumed in between).
+   */
+  endInPause(stillWanted: () => boolean): Promise<Sentence[]> {
+    return this.enqueue(() => {
+      const out: Sentence[] = [];
+      const inPause =
+        this.mode === 'speech' && this.announced && this.silentRun >= this.pauseFrames;
+      if (inPause && stillWanted()) this.emitEnded('turn', this.position, out);
+      return Promise.resolve(out);
+    });
+  }
+
+  /**
    * Ends the stream: emits the sentence in progress (speech without its closing silence), drops an
    * unconfirmed onset and a trailing partial frame outside speech, then resets the segmenter and
    * its classifier, so the next `push` starts a new stream at 0 ms.

@@ -1,5 +1,5 @@
 /** Why a sentence was emitted. */
-export type SentenceEnd = 'silence' | 'max-length' | 'cut' | 'flush';
+export type SentenceEnd = 'silence' | 'max-length' | 'cut' | 'flush' | 'turn';
 
 /** One sentence of a stream: its audio and where it lies, in ms from the start of the stream. */
 export interface Sentence {

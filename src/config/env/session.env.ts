@@ -93,4 +93,14 @@ export class SessionEnv extends LlmEnv {
   @Transform(trimmed)
   @IsIn(['on', 'off'], { message: 'SESSION_WORK_AT_PAUSE must be on or off' })
   SESSION_WORK_AT_PAUSE: 'on' | 'off' = 'on';
+
+  /**
+   * `silence` (the interface's): a sentence ends after 640 ms of silence. `semantic`: it may end
+   * at the speaker's 320 ms pause, when its transcript there reads as a finished turn (a question,
+   * a finished statement, the recognizer's own full stop); otherwise the 640 ms apply. `semantic`
+   * works from the transcript at the pause, so it also begins the work at the pause.
+   */
+  @Transform(trimmed)
+  @IsIn(['silence', 'semantic'], { message: 'END_OF_TURN must be silence or semantic' })
+  END_OF_TURN: 'silence' | 'semantic' = 'silence';
 }

@@ -53,6 +53,11 @@ export class SentenceAtPause implements PauseWork {
     this.done.catch(() => undefined);
   }
 
+  /** Whether the work was given up (speech resumed after the pause, or the session is gone). */
+  get cancelled(): boolean {
+    return this.controller.signal.aborted;
+  }
+
   /** Speech resumed (or the session is gone): stop, and send nothing of it. */
   cancel(): void {
     this.deps.held.drop();

@@ -55,6 +55,11 @@ export class SessionAudio {
     return this.takeHeld(() => this.intake.cut());
   }
 
+  /** The speaker's turn reads as finished at a pause: the sentence ends there (END_OF_TURN). */
+  endInPause(stillWanted: () => boolean): Promise<void> {
+    return this.takeHeld(() => this.intake.endInPause(stillWanted));
+  }
+
   /** End of the stream: the speech still held becomes the last sentence. */
   flush(): Promise<void> {
     return this.takeHeld(() => this.intake.flush());

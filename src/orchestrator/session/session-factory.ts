@@ -30,7 +30,8 @@ export class SessionFactory {
       pipelineConcurrency: config.SESSION_PIPELINE_CONCURRENCY,
       maxQueuedSentences: config.SESSION_MAX_QUEUED_SENTENCES,
       drainTimeoutMs: config.SESSION_DRAIN_TIMEOUT_MS,
-      workAtPause: config.SESSION_WORK_AT_PAUSE === 'on',
+      workAtPause: config.SESSION_WORK_AT_PAUSE === 'on' || config.END_OF_TURN === 'semantic',
+      semanticEndOfTurn: config.END_OF_TURN === 'semantic',
     };
   }
 

@@ -173,6 +173,7 @@ export const TEST_LIMITS: SessionLimits = {
   maxQueuedSentences: 2,
   drainTimeoutMs: 5_000,
   workAtPause: true,
+  semanticEndOfTurn: false,
 };
 
 /**

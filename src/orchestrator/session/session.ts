@@ -11,6 +11,8 @@ import { InputBackpressure } from './input-backpressure.js';
 import { HeldReplies } from './held-replies.js';
 import { LiveSentences } from './live-sentences.js';
 import type { SentenceAtPause } from './sentence-at-pause.js';
+import { finishedTurn } from './finished-turn.js';
+import type { Transcript } from '../../transcription/transcription.service.js';
 import { MessageRateLimit } from './message-rate-limit.js';
 import { SentenceRunner } from './sentence-runner.js';
 import { SessionAudio } from './session-audio.js';
@@ -97,7 +99,7 @@ export class Session {
         deps.pipeline.startLiveRecognition(settings.parties, onPartial, channel),
       partial: (sentenceId, text) => this.replies.send({ kind: 'partial', sentenceId, text }),
       workAtPause: limits.workAtPause
-        ? (sentenceId, transcript) => this.sentences.atPause(sentenceId, transcript)
+        ? (sentenceId, transcript) => this.atPause(sentenceId, transcript)
         : undefined,
     });
     deps.intake.listen(this.live);
@@ -250,6 +252,30 @@ export class Session {
   }
 
   /** Queues one step of the client's input after the others (see `inputChain`). */
+  /**
+   * The speaker paused: the sentence's work begins on its transcript there and, with
+   * END_OF_TURN=semantic, the sentence ends at once if that transcript reads as a finished turn
+   * and the speaker has not spoken again meanwhile.
+   */
+  private atPause(
+    sentenceId: string,
+    transcript: Promise<Transcript | undefined>,
+  ): SentenceAtPause {
+    const work = this.sentences.atPause(sentenceId, transcript);
+    if (this.limits.semanticEndOfTurn) {
+      void transcript.then(
+        (known) => {
+          if (known && !work.cancelled && finishedTurn(known.text)) {
+            // After the audio received so far: speech in it cancels the work, and the end.
+            return this.inOrder(() => this.audio.endInPause(() => !work.cancelled));
+          }
+        },
+        () => undefined,
+      );
+    }
+    return work;
+  }
+
   private inOrder(step: () => void | Promise<void>): Promise<void> {
     this.inputChain = this.inputChain
       .then(() => (this.lifecycle.state === 'closed' ? undefined : step()))
