@@ -84,6 +84,25 @@ describe('HeldReplies', () => {
     expect(metrics).toMatchObject({ errors: 0, warnings: 0 });
   });
 
+  it('sends nothing held if the session closed before the release', () => {
+    let closed = false;
+    const transport = new RecordingTransport();
+    const held = new HeldReplies(transport, new SessionMetrics(), () => closed, {
+      branchCompleted: () => undefined,
+      branchFailed: () => undefined,
+      branchCSkipped: () => undefined,
+      backTranslated: () => undefined,
+      speechSynthesized: () => undefined,
+      speechFailed: () => undefined,
+      reformulated: () => undefined,
+      reformulationFailed: () => undefined,
+    });
+    held.replies.sessionError('held');
+    closed = true;
+    held.release((message) => message, new Date().toISOString());
+    expect(transport.sent).toEqual([]);
+  });
+
   it('sends nothing once the session is closed', () => {
     const { transport, held, record } = setup(true);
     held.replies.send({ kind: 'empty', sentence: record });

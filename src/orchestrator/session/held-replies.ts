@@ -23,7 +23,7 @@ export class HeldReplies {
   constructor(
     private readonly transport: SessionTransport,
     private readonly sessionMetrics: SessionMetrics,
-    isClosed: () => boolean,
+    private readonly isClosed: () => boolean,
     pipelineMetrics: PipelineMetrics,
   ) {
     this.metrics = new HeldPipelineMetrics(pipelineMetrics);
@@ -47,6 +47,8 @@ export class HeldReplies {
     this.moveCounts();
     const held = this.held;
     this.held = [];
+    // Nothing is sent once the session is closed, as SessionReplies does.
+    if (this.isClosed()) return;
     for (const message of held) this.transport.send(amend(message));
   }
 
