@@ -95,6 +95,16 @@ function setup(limits: { workAtPause?: boolean; semanticEndOfTurn?: boolean } = 
   return { session, transport, streams, send, exit, types, ...engines };
 }
 
+/** What a spoken sentence gets, in order (interface §4.2, branch C off). */
+const SPOKEN_SENTENCE_MESSAGES = [
+  'asr_partial',
+  'asr_result',
+  'translation_result',
+  'tts_audio',
+  'reformulation_result',
+  'tts_audio',
+];
+
 /** One sentence: 500 ms of silence, 1.5 s of speech, 1 s of silence (it ends after 640 ms). */
 const SENTENCE = pcm([
   [500, 0],
@@ -115,14 +125,7 @@ describe('Session, sentences recognized while spoken', () => {
     // speech and the tail (100 ms), exactly.
     expect(streams[0]).toMatchObject({ pushed: (192 + 1504 + 100) * 16, finished: 1 });
     expect(calls.asr).toBe(0);
-    expect(types('s1')).toEqual([
-      'asr_partial',
-      'asr_result',
-      'translation_result',
-      'tts_audio',
-      'reformulation_result',
-      'tts_audio',
-    ]);
+    expect(types('s1')).toEqual(SPOKEN_SENTENCE_MESSAGES);
     expect(transport.of('asr_partial')).toEqual([
       { type: 'asr_partial', sentence_id: 's1', text: 'the patient' },
     ]);
@@ -258,14 +261,7 @@ describe('Session, sentences recognized while spoken', () => {
       const counted = (calls: string[]) =>
         calls.map((call) => call.replace(/\d+(\.\d+)?/g, 'n')).sort();
       expect(counted(on.recorded)).toEqual(counted(off.recorded));
-      expect(on.types('s1')).toEqual([
-        'asr_partial',
-        'asr_result',
-        'translation_result',
-        'tts_audio',
-        'reformulation_result',
-        'tts_audio',
-      ]);
+      expect(on.types('s1')).toEqual(SPOKEN_SENTENCE_MESSAGES);
       expect(on.types('s2')).toEqual(on.types('s1'));
       // The work dropped when speech resumed was done once more at the end: one more synthesis
       // and reformulation each (the wasted work), none for the sentence that ended in its pause.
@@ -295,14 +291,7 @@ describe('Session, sentences recognized while spoken', () => {
       send(SENTENCE.subarray(32_000));
       await exit();
       expect(streams[0]).toMatchObject({ finished: 1 });
-      expect(types('s1')).toEqual([
-        'asr_partial',
-        'asr_result',
-        'translation_result',
-        'tts_audio',
-        'reformulation_result',
-        'tts_audio',
-      ]);
+      expect(types('s1')).toEqual(SPOKEN_SENTENCE_MESSAGES);
       expect(transport.of('asr_result')).toHaveLength(1);
     });
 
