@@ -6,6 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { type PageWatch, launchChromium, screenshot, watchPage } from './support/browser.js';
 import { type BuiltServer, ROOT, ensureBuilt, startBuiltServer } from './support/built-server.js';
 import { fakeWav } from './support/fake-openai-audio.js';
+import { waitFor } from './support/wait-for.js';
 
 /**
  * Speech said while the tablet speaks (issue 18 item 2), in Chromium: the faked microphone says
@@ -249,8 +250,12 @@ describe('console: speech while the tablet speaks', () => {
       .locator('.sentence__speech[data-speech-state="played"]')
       .waitFor({ state: 'attached' });
     await notice.waitFor({ state: 'detached' });
-    // What was left of the second sentence has reached the service and come back.
-    await new Promise((resolve) => setTimeout(resolve, 5000));
+    // What was left of the second sentence has reached the service and come back (waited for,
+    // not slept on: 5 s were too few on a slow machine).
+    await waitFor(
+      () => expect(results.filter((r) => r.source === 'audio').length).toBeGreaterThan(1),
+      { timeout: 45_000, interval: 200 },
+    );
     await page.click('#mic-button');
     await new Promise((resolve) => setTimeout(resolve, 3000));
 
