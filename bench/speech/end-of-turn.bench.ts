@@ -15,6 +15,7 @@ import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Logger } from '@nestjs/common';
 import { SentenceSegmenter } from '../../src/audio/vad/sentence-segmenter.js';
+import { PAUSE_MS } from '../../src/audio/vad/segmenter-settings.js';
 import { SileroVadModel } from '../../src/audio/vad/silero-vad.model.js';
 import { concatSamples } from '../../src/audio/concat-samples.js';
 import { AppConfig } from '../../src/config/app-config.js';
@@ -27,18 +28,9 @@ import { runBenchmark } from '../support/run-benchmark.js';
 import { fliteVoice, festivalVoice } from './bench-voices.js';
 import { devsetEnglish } from './held-out-sets.js';
 import { allisonPrompts, alsaPhrases, librivoxClips, type Recording } from './recorded-sets.js';
+import { sessionSettings } from './segmented-stream.js';
 
 type Lifecycle = { onModuleInit?(): Promise<void>; onModuleDestroy?(): unknown };
-
-/** The segmenter as a session runs it (the service's defaults). */
-const SESSION_SEGMENTER = {
-  threshold: 0.5,
-  silenceFrames: 20,
-  prerollMs: 192,
-  maxSentenceMs: 15_000,
-  minSpeechFrames: 3,
-  pauseMs: 320,
-};
 
 interface Pause {
   /** The sentence so far, as the live listener had it at the pause. */
@@ -49,7 +41,7 @@ interface Pause {
 
 /** Every pause of the recording's sentences, with what each sentence had at it. */
 async function pausesOf(vad: SileroVadModel, recording: Float32Array): Promise<Pause[]> {
-  const segmenter = new SentenceSegmenter(vad.createStream(), SESSION_SEGMENTER);
+  const segmenter = new SentenceSegmenter(vad.createStream(), sessionSettings(PAUSE_MS));
   const pauses: Pause[] = [];
   let streamed: Float32Array[] = [];
   let last: Pause | undefined;

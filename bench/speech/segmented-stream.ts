@@ -34,7 +34,7 @@ export interface SegmentedResult extends AsrTranscript {
 }
 
 /** The segmenter as a session runs it (the service's defaults), with the pause of `pauseMs`. */
-const sessionSettings = (pauseMs: number) => ({
+export const sessionSettings = (pauseMs: number) => ({
   threshold: 0.5,
   silenceFrames: 20,
   prerollMs: 192,

@@ -96,8 +96,7 @@ export class TranscriptionService {
     localeHints: readonly string[] = [],
   ): Promise<Transcript> {
     const candidates = this.candidates(localeHints);
-    const { text, locale, confidence } = await this.recognize(samples, candidates);
-    return { ...this.withLanguage(text, candidates, locale), ...this.judge(text, confidence) };
+    return this.transcriptOf(await this.recognize(samples, candidates), candidates);
   }
 
   /**
@@ -124,17 +123,21 @@ export class TranscriptionService {
       cancel: () => parted.cancel(),
       atPause: async () => {
         const recognized = await parted.atPause();
-        return recognized && this.liveTranscript(recognized, candidates);
+        return recognized && this.transcriptOf(recognized, candidates);
       },
       finish: async (samples) => {
         const recognized = await parted.finish();
         if (!recognized) return this.transcribeSegment(samples, localeHints);
-        return this.liveTranscript(recognized, candidates);
+        return this.transcriptOf(recognized, candidates);
       },
     };
   }
 
-  private liveTranscript(recognized: AsrTranscript, candidates: readonly string[]): Transcript {
+  /** A recognizer's answer as a Transcript: its text trimmed, its language and confidence judged. */
+  private transcriptOf(
+    recognized: Pick<AsrTranscript, 'text' | 'locale' | 'confidence'>,
+    candidates: readonly string[],
+  ): Transcript {
     const text = recognized.text.trim();
     return {
       ...this.withLanguage(text, candidates, recognized.locale),

@@ -78,13 +78,8 @@ export class SentenceRunner {
       output: this.output,
       speed,
       transcript,
-      run: async (record, out, known) => {
-        if (
-          await this.pipeline.recognize(record, NO_SAMPLES, out, settle(Promise.resolve(known)))
-        ) {
-          await this.runBranches(record, speed, this.settings.enableDualDirection, out);
-        }
-      },
+      run: (record, out, known) =>
+        this.recognizeAndRun(record, NO_SAMPLES, speed, settle(Promise.resolve(known)), out),
     });
   }
 
@@ -93,9 +88,10 @@ export class SentenceRunner {
     samples: Float32Array,
     speed: number,
     transcript?: Promise<Settled<Transcript>>,
+    out = this.output,
   ): Promise<void> {
-    const hasText = await this.pipeline.recognize(record, samples, this.output, transcript);
-    if (hasText) await this.runBranches(record, speed, this.settings.enableDualDirection);
+    const hasText = await this.pipeline.recognize(record, samples, out, transcript);
+    if (hasText) await this.runBranches(record, speed, this.settings.enableDualDirection, out);
   }
 
   /** A typed sentence (text_input), by `role` when the client says who typed it. */

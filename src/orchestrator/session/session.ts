@@ -251,7 +251,6 @@ export class Session {
     return this.conversation.snapshot();
   }
 
-  /** Queues one step of the client's input after the others (see `inputChain`). */
   /**
    * The speaker paused: the sentence's work begins on its transcript there and, with
    * END_OF_TURN=semantic, the sentence ends at once if that transcript reads as a finished turn
@@ -276,6 +275,7 @@ export class Session {
     return work;
   }
 
+  /** Queues one step of the client's input after the others (see `inputChain`). */
   private inOrder(step: () => void | Promise<void>): Promise<void> {
     this.inputChain = this.inputChain
       .then(() => (this.lifecycle.state === 'closed' ? undefined : step()))

@@ -108,10 +108,7 @@ export class PartedRecognition {
     } else {
       last?.cancel();
     }
-    const settled = await Promise.all(this.parts);
-    const values = settled.flatMap((part) => (part.ok ? [part.value] : []));
-    if (this.failed || values.length < settled.length) return undefined;
-    return joinedTranscript(values);
+    return this.joinedParts();
   }
 
   /**
@@ -121,9 +118,15 @@ export class PartedRecognition {
    */
   async atPause(): Promise<AsrTranscript | undefined> {
     if (this.stream || this.resumed || this.parts.length === 0) return undefined;
+    return this.joinedParts();
+  }
+
+  /** The parts so far joined, once all have answered; `undefined` if any failed. */
+  private async joinedParts(): Promise<AsrTranscript | undefined> {
     const settled = await Promise.all(this.parts);
-    if (this.failed || settled.some((part) => !part.ok)) return undefined;
-    return joinedTranscript(settled.flatMap((part) => (part.ok ? [part.value] : [])));
+    const values = settled.flatMap((part) => (part.ok ? [part.value] : []));
+    if (this.failed || values.length < settled.length) return undefined;
+    return joinedTranscript(values);
   }
 
   /** The sentence was dropped: the open part releases its decoder (finished parts have). */
