@@ -38,7 +38,12 @@ COPY src ./src
 COPY scripts/moonshine-model.mjs ./scripts/moonshine-model.mjs
 RUN node -e "import('./scripts/moonshine-model.mjs').then((m) => m.ensureMoonshineModel({ root: '/app' }))" \
   && test -f build/moonshine-tiny/encoder_model.onnx
+COPY scripts/phrasebook-signatures.mjs ./scripts/phrasebook-signatures.mjs
+# After the build, the fixed phrases' index is stored (read at every start instead of computed),
+# as scripts/setup.mjs does.
 RUN npx nest build \
+  && node scripts/phrasebook-signatures.mjs \
+  && test -f dist/translation/phrasebook/phrase-signatures.json \
   && test -f dist/main.js \
   && test -f dist/transcription/engines/pocketsphinx/pocketsphinx_worker.py \
   && test -f dist/transcription/engines/pocketsphinx/decoder_fork_server.py \

@@ -5,6 +5,7 @@ import { type Item, SentenceValues, slotWord } from './sentence-values.js';
 import { UtteranceNormalizer } from './text/utterance-normalizer.js';
 import { placeAdjunctReadings, saysItsOwnPlace } from './place-adjunct.js';
 import { adjunctReadings, saysItsOwnTime } from './time-adjunct.js';
+import { PhraseSignatures } from './signatures/phrase-signatures.js';
 import type { ValueLexicon } from './values/value-lexicon.js';
 import type { PhraseValue, ValueType } from './values/value-types.js';
 
@@ -69,6 +70,8 @@ export class LanguageMatcher {
   constructor(
     readonly language: PhraseLanguage,
     lexicon: ValueLexicon,
+    /** Bags already computed for a text (stored by the build); the ones computed here join it. */
+    private readonly signatures = new PhraseSignatures(),
   ) {
     this.normalizer = new UtteranceNormalizer(language);
     this.valueReader = new SentenceValues(language, lexicon, this.normalizer);
@@ -82,17 +85,11 @@ export class LanguageMatcher {
    * phrase.
    */
   add(entry: PhraseEntry, template: PhraseTemplate): string[] {
-    const keys = new Set<string>();
-    const genders = template.agreesWithPatient ? GENDERS : ([undefined] as const);
-    const agreements = template.agreesWithValue ? [0, 1, 2, 3] : [0];
-    // Most forms read the same (a gender or an agreement the text does not show): read once.
-    const texts = new Set<string>();
-    for (const gender of genders) {
-      for (const agreement of agreements) {
-        texts.add(template.render(this.language, new Map(), gender, slotWord, agreement));
-      }
+    let keys = this.signatures.get(this.language, template.source);
+    if (!keys) {
+      keys = this.bagsOf(template);
+      this.signatures.set(this.language, template.source, keys);
     }
-    for (const text of texts) keys.add(this.signature(this.valueReader.items(text)));
     for (const key of keys) {
       if (key !== '' && key.split(' ').every(isVariableToken)) {
         this.wordlessTexts.push({ entry, template });
@@ -104,6 +101,20 @@ export class LanguageMatcher {
       this.index.set(key, list);
     }
     return [...keys];
+  }
+
+  /** The bags a text is indexed under: one per form it reads differently in. */
+  private bagsOf(template: PhraseTemplate): string[] {
+    const genders = template.agreesWithPatient ? GENDERS : ([undefined] as const);
+    const agreements = template.agreesWithValue ? [0, 1, 2, 3] : [0];
+    // Most forms read the same (a gender or an agreement the text does not show): read once.
+    const texts = new Set<string>();
+    for (const gender of genders) {
+      for (const agreement of agreements) {
+        texts.add(template.render(this.language, new Map(), gender, slotWord, agreement));
+      }
+    }
+    return [...new Set([...texts].map((text) => this.signature(this.valueReader.items(text))))];
   }
 
   /** Texts that say nothing but their variables to the matcher (see add). */

@@ -18,6 +18,8 @@ import { TargetTemplate, TargetTemplateError } from './targets/target-template.j
 import { PhraseSuggester, type PhraseSuggestion } from './suggestions/phrase-suggester.js';
 import { AnswerBook } from './answers/answer-book.js';
 import { unpunctuatedSplits, utteranceReadings } from './utterance-parts.js';
+import { PhraseSignatures } from './signatures/phrase-signatures.js';
+import { StoredSignatureFile } from './signatures/stored-signature-file.js';
 
 /** The built-in data: data/<domain>.yaml and data/values/<type>.yaml. */
 export const PHRASEBOOK_DATA_DIR = fileURLToPath(new URL('./data/', import.meta.url));
@@ -37,6 +39,8 @@ export interface PhrasebookExtras {
   /** Where they were read from (named by the check's problems). */
   readonly targetsDir?: string;
   readonly answers?: AnswerBook;
+  /** The matchers' bags already computed, by text; filled with those computed here. */
+  readonly signatures?: PhraseSignatures;
 }
 
 /**
@@ -57,11 +61,12 @@ export class Phrasebook {
     private readonly targetsDir: string,
     /** What each question expects as an answer, and the answers in every language. */
     readonly answers?: AnswerBook,
+    signatures = new PhraseSignatures(),
   ) {
     const matchers = new Map<PhraseLanguage, LanguageMatcher>();
     const suggesters = new Map<PhraseLanguage, PhraseSuggester>();
     for (const language of PHRASE_LANGUAGES) {
-      const matcher = new LanguageMatcher(language, lexicon);
+      const matcher = new LanguageMatcher(language, lexicon, signatures);
       const suggester = new PhraseSuggester(matcher);
       for (const entry of entries.values()) {
         for (const template of [entry.texts[language], ...entry.also[language]]) {
@@ -92,7 +97,10 @@ export class Phrasebook {
     return phrasebook;
   }
 
-  static load({ dataDir = PHRASEBOOK_DATA_DIR, overlayFile }: PhrasebookSources = {}): Phrasebook {
+  static load(
+    { dataDir = PHRASEBOOK_DATA_DIR, overlayFile }: PhrasebookSources = {},
+    signatures = storedSignatures(dataDir),
+  ): Phrasebook {
     return Phrasebook.build(
       yamlFiles(dataDir).map((file) => YamlSource.read(file)),
       yamlFiles(join(dataDir, 'values')).map((file) => YamlSource.read(file)),
@@ -106,6 +114,7 @@ export class Phrasebook {
               YamlSource.read(join(dataDir, 'answers', 'expected.yaml')),
             )
           : undefined,
+        signatures,
       },
     );
   }
@@ -116,13 +125,30 @@ export class Phrasebook {
    * Built once per process.
    */
   static patientStatements(dataDir = PHRASEBOOK_DATA_DIR): Phrasebook {
-    const dir = join(dataDir, 'patient');
     return Phrasebook.once(`patient\n${dataDir}`, () =>
-      Phrasebook.build(
-        existsSync(dir) ? yamlFiles(dir).map((file) => YamlSource.read(file)) : [],
-        yamlFiles(join(dataDir, 'values')).map((file) => YamlSource.read(file)),
-      ),
+      Phrasebook.loadPatientStatements(dataDir, storedSignatures(dataDir)),
     );
+  }
+
+  private static loadPatientStatements(dataDir: string, signatures?: PhraseSignatures) {
+    const dir = join(dataDir, 'patient');
+    return Phrasebook.build(
+      existsSync(dir) ? yamlFiles(dir).map((file) => YamlSource.read(file)) : [],
+      yamlFiles(join(dataDir, 'values')).map((file) => YamlSource.read(file)),
+      undefined,
+      { signatures },
+    );
+  }
+
+  /**
+   * Every bag the built-in phrasebook and patients' statements index, computed (none read from
+   * a stored file): what the build stores (scripts/phrasebook-signatures.mjs).
+   */
+  static computeSignatures(dataDir = PHRASEBOOK_DATA_DIR): PhraseSignatures {
+    const signatures = new PhraseSignatures();
+    Phrasebook.load({ dataDir }, signatures);
+    Phrasebook.loadPatientStatements(dataDir, signatures);
+    return signatures;
   }
 
   /** A phrasebook of parsed files: the built-in ones, their values, and a hospital's overlay. */
@@ -130,7 +156,7 @@ export class Phrasebook {
     phraseFiles: readonly YamlSource[],
     valueFiles: readonly YamlSource[],
     overlay?: YamlSource,
-    { targets = [], targetsDir = '', answers }: PhrasebookExtras = {},
+    { targets = [], targetsDir = '', answers, signatures }: PhrasebookExtras = {},
   ): Phrasebook {
     const lexicon = new ValueLexicon([...valueFiles.flatMap(readValueFile), ...generatedValues()]);
     const entries = new Map<string, PhraseEntry>();
@@ -151,7 +177,7 @@ export class Phrasebook {
       applyOverlay(entries, written);
       books = withHospitalTargets(targets, written);
     }
-    const phrasebook = new Phrasebook(entries, lexicon, books, targetsDir, answers);
+    const phrasebook = new Phrasebook(entries, lexicon, books, targetsDir, answers, signatures);
     if (overlay) {
       // A hospital's file must not make the phrasebook ambiguous: its first problem stops the start.
       const [problem] = phrasebook.problems().filter((p) => p.file === overlay.file);
@@ -273,6 +299,19 @@ function withAdjunct(text: string, match: PhraseMatch, language: PhraseLanguage)
   const said = match.adjunct.type === 'body_part' ? forms[PLACE_FORM[language]] : forms.bare;
   return `${text.slice(0, end)} ${said}${text.slice(end)}`;
 }
+
+/**
+ * The bags the build stored for the built-in data, when they are those of this code and data
+ * (StoredSignatureFile); none for other data (a test's own folder).
+ */
+function storedSignatures(dataDir: string): PhraseSignatures | undefined {
+  if (dataDir !== PHRASEBOOK_DATA_DIR) return undefined;
+  if (STORED.signatures === null) STORED.signatures = new StoredSignatureFile().read();
+  return STORED.signatures;
+}
+
+/** The stored bags, read once per process (null: not read yet). */
+const STORED: { signatures: PhraseSignatures | undefined | null } = { signatures: null };
 
 function yamlFiles(dir: string): string[] {
   return readdirSync(dir)
