@@ -173,6 +173,42 @@ function ensureBuild() {
   writeFileSync(stamp, wanted);
 }
 
+/**
+ * espeak-ng's voices checked once (build/espeak-ng/voices.json) instead of at every start, again
+ * when espeak-ng (its version, its data files) or the build changed.
+ */
+function ensureEspeakVoiceTable() {
+  const version = spawnSync('espeak-ng', ['--version'], { encoding: 'utf8' });
+  if (version.status !== 0) return; // not installed: the start checks and says so
+  const dataDir = /Data at:\s*(\S+)/.exec(version.stdout)?.[1];
+  const data =
+    dataDir && existsSync(dataDir)
+      ? readdirSync(dataDir)
+          .sort()
+          .map((name) => {
+            const stat = statSync(join(dataDir, name));
+            return `${name}:${stat.size}:${stat.mtimeMs}`;
+          })
+      : [];
+  const stampFile = join(root, 'build', 'espeak-ng', '.setup-stamp');
+  const built = join(root, 'dist', '.setup-source-hash');
+  const buildStamp = existsSync(built) ? readFileSync(built, 'utf8') : '';
+  const wanted = createHash('sha256')
+    .update([version.stdout, ...data, buildStamp].join('\n'))
+    .digest('hex');
+  if (
+    existsSync(stampFile) &&
+    existsSync(join(root, 'build', 'espeak-ng', 'voices.json')) &&
+    readFileSync(stampFile, 'utf8') === wanted
+  )
+    return;
+  say("checking espeak-ng's voices once for every start");
+  run(join(root, 'node_modules', '.bin', 'node'), [
+    join(root, 'scripts', 'espeak-voice-table.mjs'),
+  ]);
+  writeFileSync(stampFile, wanted);
+}
+
 /** vite build of the interpreter console (console/ → console/dist/) when its sources changed. */
 function ensureConsoleBuild() {
   const dir = join(root, 'console');
@@ -230,4 +266,5 @@ ensureMoonshineModel({ root, say });
 ensureNodeModules();
 ensureServiceNode();
 ensureBuild();
+ensureEspeakVoiceTable();
 ensureConsoleBuild();

@@ -51,6 +51,13 @@ export interface StreamOptions {
   signal?: AbortSignal;
   /** Called after each frame is handed to the socket. */
   onChunk?: (chunk: SentChunk) => void;
+  /** What paces the frames (default: `performance.now()` and a timer); a test gives its own. */
+  clock?: StreamClock;
+}
+
+export interface StreamClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
 }
 
 export interface SentChunk {
@@ -84,7 +91,9 @@ export class SessionConnectError extends Error {
 
 type Listener = (received: ReceivedMessage) => void;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+const REAL_CLOCK: StreamClock = { now: () => performance.now(), sleep };
 
 export class SessionConnection {
   /** Every server message of the session, in arrival order (HandshakeSuccess first). */
@@ -309,7 +318,7 @@ export class SessionConnection {
    * (i+1)·chunkMs) is sent at start + (i+1)·chunkMs, like a microphone that hands over each
    * buffer once it is full; each frame is scheduled against the start time, so timer lateness
    * never accumulates (a late frame is followed by the next ones at once). Resolves with the
-   * `performance.now()` of the last frame sent.
+   * clock's time (`performance.now()`) of the last frame sent.
    */
   async streamPcm(
     samples: Int16Array,
@@ -319,16 +328,17 @@ export class SessionConnection {
     const chunkMs = options.chunkMs ?? 20;
     const realTime = options.realTime ?? true;
     const chunkSamples = Math.max(1, Math.round((sampleRate * chunkMs) / 1000));
+    const clock = options.clock ?? REAL_CLOCK;
     const socket = this.openSocket();
-    const start = performance.now();
+    const start = clock.now();
     let lastSentAt = start;
     for (let index = 0, offset = 0; offset < samples.length; index++, offset += chunkSamples) {
       if (options.signal?.aborted) break;
       const end = Math.min(samples.length, offset + chunkSamples);
       const endMs = (end / sampleRate) * 1000;
       if (realTime) {
-        const wait = start + endMs - performance.now();
-        if (wait > 1) await sleep(wait);
+        const wait = start + endMs - clock.now();
+        if (wait > 1) await clock.sleep(wait);
       } else if (index % 50 === 49) {
         await new Promise((resolve) => setImmediate(resolve)); // let messages in
       }
@@ -336,7 +346,7 @@ export class SessionConnection {
         throw new Error(`the session closed while streaming (code ${this.closeInfo?.code})`);
       }
       socket.send(toS16le(samples.subarray(offset, end)));
-      lastSentAt = performance.now();
+      lastSentAt = clock.now();
       options.onChunk?.({ index, endMs, sentAt: lastSentAt });
     }
     return lastSentAt;

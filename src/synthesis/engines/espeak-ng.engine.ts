@@ -2,6 +2,12 @@ import { availableParallelism } from 'node:os';
 import { Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { EngineError, EngineUnavailableError } from '../../common/errors/engine.errors.js';
 import { CheckedVoices } from './checked-voices.js';
+import {
+  type EspeakVoiceStore,
+  type VoiceCheckInputs,
+  voiceCheckKey,
+  type VoiceTable,
+} from './espeak-voice-store.js';
 import { prepareEspeakText } from './espeak-text.js';
 import {
   CatalogSpeechLanguage,
@@ -49,6 +55,8 @@ export interface EspeakNgOptions {
   readonly concurrency?: number;
   /** The program to run; tests replace it. */
   readonly command?: string;
+  /** The voices the set-up checked, read instead of checking them again when still current. */
+  readonly voiceStore?: EspeakVoiceStore;
 }
 
 /**
@@ -65,12 +73,6 @@ export function espeakRate(speed: number): { wpm: number; stretch: number } {
 
 /** The voice tables checked in this process, by program and languages. */
 const CHECKED = new CheckedVoices<VoiceTable>();
-
-interface VoiceTable {
-  readonly voices: readonly Voice[];
-  /** ISO 639-1 code → espeak-ng voice file. */
-  readonly files: ReadonlyMap<string, string>;
-}
 
 /**
  * The embedded engine: one `espeak-ng --stdout` process per synthesis, the text on stdin (never
@@ -133,7 +135,8 @@ export class EspeakNgEngine implements TtsEngine, OnModuleInit, OnModuleDestroy 
 
   private voiceTable(): Promise<VoiceTable> {
     if (!this.table) {
-      const key = [this.command, ...this.languages.map((l) => l.bcp47)].join(' ');
+      const store = this.options.voiceStore?.file ?? '';
+      const key = [this.command, store, ...this.languages.map((l) => l.bcp47)].join(' ');
       this.table = CHECKED.get(key, () => this.probeVoices());
       // A failure (e.g. espeak-ng missing) is not kept: the next call tries again.
       this.table.catch(() => (this.table = undefined));
@@ -141,19 +144,60 @@ export class EspeakNgEngine implements TtsEngine, OnModuleInit, OnModuleDestroy 
     return this.table;
   }
 
+  /**
+   * Checks every voice, whatever is stored, and says what the result depends on: what the set-up
+   * stores (scripts/espeak-voice-table.mjs).
+   */
+  async checkVoices(): Promise<{ table: VoiceTable; inputs: VoiceCheckInputs }> {
+    const started = Date.now();
+    const signal = AbortSignal.timeout(PROBE_TIMEOUT_MS);
+    const inputs = await this.checkInputs(signal, started);
+    return { table: await this.probeListed(inputs.listing, started), inputs };
+  }
+
   private async probeVoices(): Promise<VoiceTable> {
     const started = Date.now();
     const signal = AbortSignal.timeout(PROBE_TIMEOUT_MS);
-    let listing: Buffer;
+    const store = this.options.voiceStore;
+    if (!store) return this.probeListed(await this.listing(signal, started), started);
+    const inputs = await this.checkInputs(signal, started);
+    const stored = store.read(voiceCheckKey(inputs));
+    if (!stored) return this.probeListed(inputs.listing, started);
+    this.logger.log({
+      msg: 'espeak-ng voices as the set-up checked them',
+      voices: stored.voices.length,
+      languages: stored.files.size,
+      ms: Date.now() - started,
+    });
+    return stored;
+  }
+
+  private async listing(signal: AbortSignal, started: number): Promise<string> {
     try {
-      listing = await this.run(['--voices'], '', signal);
+      return (await this.run(['--voices'], '', signal)).toString('utf8');
     } catch (error) {
       throw this.failure(error, signal, started);
     }
-    const candidates = chooseEspeakVoices(
-      parseEspeakVoices(listing.toString('utf8')),
-      this.languages,
-    );
+  }
+
+  /** espeak-ng's version and voice listing, and the languages asked for. */
+  private async checkInputs(signal: AbortSignal, started: number): Promise<VoiceCheckInputs> {
+    let version: Buffer;
+    try {
+      version = await this.run(['--version'], '', signal);
+    } catch (error) {
+      throw this.failure(error, signal, started);
+    }
+    return {
+      version: version.toString('utf8').trim(),
+      listing: await this.listing(signal, started),
+      languages: this.languages.map((l) => l.bcp47),
+    };
+  }
+
+  /** Checks each voice of the listing that a catalog language wants. */
+  private async probeListed(listing: string, started: number): Promise<VoiceTable> {
+    const candidates = chooseEspeakVoices(parseEspeakVoices(listing), this.languages);
     const checked = await Promise.all(candidates.map((candidate) => this.probe(candidate)));
     const voices = checked.flat().sort(compareVoices);
     const files = new Map(

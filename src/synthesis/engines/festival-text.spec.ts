@@ -1,5 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { prepareEnglishFestivalText, prepareFestivalText } from './festival-text.js';
+import {
+  breakLongUtterances,
+  FESTIVAL_MAX_UTTERANCE,
+  prepareEnglishFestivalText,
+  prepareFestivalText,
+} from './festival-text.js';
 
 const prepared = (text: string) => prepareFestivalText(text).toString('latin1');
 
@@ -43,5 +48,34 @@ describe('prepareEnglishFestivalText', () => {
     expect(english('pain 日本\u0007 here')).toBe('pain     here');
     expect(english('x'.repeat(30))).toBe(`${'x'.repeat(24)} ${'x'.repeat(6)}`);
     expect([...prepareEnglishFestivalText('é ü ñ ç')].every((byte) => byte < 0x80)).toBe(true);
+  });
+});
+
+describe('breakLongUtterances', () => {
+  it('reads a sentence shorter than the limit as it is', () => {
+    const sentence = 'Do you have any pain in your chest when you breathe in deeply?';
+    expect(breakLongUtterances(sentence)).toBe(sentence);
+    expect(breakLongUtterances(`${sentence} ${sentence}`)).toBe(`${sentence} ${sentence}`);
+  });
+
+  it('ends an utterance at the first space past the limit of a stretch without punctuation', () => {
+    expect(breakLongUtterances('aaaa bbbb cccc. dddd eeee ffff gggg', 9)).toBe(
+      'aaaa bbbb\n\ncccc. dddd eeee\n\nffff gggg',
+    );
+    expect(breakLongUtterances('aaaa bbbb ', 9)).toBe('aaaa bbbb\n\n');
+    expect(breakLongUtterances('aaaaaaaaaaaaaaaa', 9)).toBe('aaaaaaaaaaaaaaaa');
+  });
+
+  it('keeps every stretch of hostile text within the limit and every word of it', () => {
+    const text = prepareEnglishFestivalText('a'.repeat(5000)).toString('latin1');
+    const utterances = text.split('\n\n');
+    expect(utterances.length).toBeGreaterThanOrEqual(
+      Math.floor(5000 / (FESTIVAL_MAX_UTTERANCE + 25)),
+    );
+    for (const utterance of utterances) {
+      expect(utterance.length).toBeLessThanOrEqual(FESTIVAL_MAX_UTTERANCE + 25);
+    }
+    expect(text.replace(/\s/g, '')).toBe('a'.repeat(5000));
+    expect(prepared('ciao '.repeat(100)).split('\n\n').length).toBeGreaterThan(2);
   });
 });

@@ -54,7 +54,28 @@ export function prepareFestivalText(text: string): Buffer {
     `(?<=[0-9])(?=[A-Za-z${ITALIAN_VOWELS}])|(?<=[A-Za-z${ITALIAN_VOWELS}])(?=[0-9])`,
     'g',
   );
-  return Buffer.from(prepared.replace(apostrophes, ' ').replace(digitLetter, ' '), 'latin1');
+  const read = prepared.replace(apostrophes, ' ').replace(digitLetter, ' ');
+  return Buffer.from(breakLongUtterances(read), 'latin1');
+}
+
+/** The most characters festival is given without an end of utterance (see breakLongUtterances). */
+export const FESTIVAL_MAX_UTTERANCE = 160;
+
+/**
+ * Ends an utterance (a blank line, which festival's end-of-utterance rules read as one) once a
+ * stretch without `.?!;:` reaches `max` characters, at the next space. festival's time grows
+ * faster than an utterance's length: 5000 letters without punctuation (24-letter words) took
+ * over 60 s, past any deadline; with a break every 160 characters 12 s, and 5000 characters of
+ * plain words 8.4 s instead of 11.8 s. A sentence shorter than `max` is read as before.
+ */
+export function breakLongUtterances(text: string, max = FESTIVAL_MAX_UTTERANCE): string {
+  let since = 0;
+  return text.replace(/(\S+)(\s*)/g, (_, word: string, space: string) => {
+    since = /[.?!;:]$/.test(word) ? 0 : since + word.length + space.length;
+    if (since < max || space === '') return word + space;
+    since = 0;
+    return `${word}\n\n`;
+  });
 }
 
 /** Typographic marks English text carries, as festival's English front end reads them. */
@@ -78,7 +99,7 @@ const ENGLISH_SPOKEN: Readonly<Record<string, string>> = {
  * stray sounds. Accents are dropped (`Müller` → `Muller`), typographic marks become their ASCII
  * or spoken form, and anything else outside ASCII or a control character becomes a space. Runs
  * of more than 24 non-space characters are cut, as for flite (letter-to-sound time grows with
- * a word's length).
+ * a word's length), and long stretches without punctuation are read as several utterances.
  */
 export function prepareEnglishFestivalText(text: string): Buffer {
   let prepared = '';
@@ -87,5 +108,5 @@ export function prepareEnglishFestivalText(text: string): Buffer {
     else if (ENGLISH_SPOKEN[char] !== undefined) prepared += ENGLISH_SPOKEN[char];
     else if (!/\p{M}/u.test(char)) prepared += ' ';
   }
-  return Buffer.from(breakLongWords(prepared), 'latin1');
+  return Buffer.from(breakLongUtterances(breakLongWords(prepared)), 'latin1');
 }

@@ -3,6 +3,7 @@ import { AppConfig, TtsEngineName } from '../../config/app-config.js';
 import { LanguageCatalog } from '../../language/catalog/language-catalog.js';
 import { EmbeddedSpeechEngine } from './embedded-speech.engine.js';
 import { EspeakNgEngine } from './espeak-ng.engine.js';
+import { EspeakVoiceStore } from './espeak-voice-store.js';
 import { FestivalEngine } from './festival.engine.js';
 import { FliteEngine } from './flite.engine.js';
 import { OpenAiSpeechEngine, parseOpenAiVoices } from './openai-speech.engine.js';
@@ -24,12 +25,12 @@ export const ttsEngineProvider: Provider = {
           timeoutMs,
         });
       case TtsEngineName.EspeakNg:
-        return new EspeakNgEngine({ timeoutMs }, catalog.all());
+        return new EspeakNgEngine({ timeoutMs, voiceStore: new EspeakVoiceStore() }, catalog.all());
       case TtsEngineName.Embedded:
         return new EmbeddedSpeechEngine([
           new FestivalEngine({ timeoutMs }),
           new FliteEngine({ timeoutMs }),
-          new EspeakNgEngine({ timeoutMs }, catalog.all()),
+          new EspeakNgEngine({ timeoutMs, voiceStore: new EspeakVoiceStore() }, catalog.all()),
         ]);
     }
   },
