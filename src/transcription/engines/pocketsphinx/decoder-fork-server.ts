@@ -121,7 +121,7 @@ export class DecoderForkServer {
     this.state = 'starting';
     const child = spawn(
       this.command.python,
-      ['-u', '-I', FORK_SERVER_SCRIPT, this.command.script, ...this.command.args],
+      ['-u', '-I', '-B', FORK_SERVER_SCRIPT, this.command.script, ...this.command.args],
       { stdio: ['pipe', 'pipe', 'pipe'] },
     );
     this.process = child;

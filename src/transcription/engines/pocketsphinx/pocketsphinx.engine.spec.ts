@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '../../../../test/support/wait-for.js';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   EngineError,
@@ -513,6 +513,19 @@ describe('PocketsphinxEngine', () => {
     await exited(pid);
     expect((await failure(transcribe(engine, samplesOf(1)))).message).toBe('was shut down.');
   }, 60_000);
+
+  it('writes nothing beside its worker script: no compiled bytecode (as the privacy test wants)', async () => {
+    const engine = fakeDecoderEngine(fakeDecoderScript('    pass'));
+    await engine.onModuleInit();
+    try {
+      expect(engine.workerPids()).toHaveLength(2);
+      const { script } = (engine as unknown as { command: { script: string } }).command;
+      const dir = dirname(script);
+      expect(readdirSync(dir).sort()).toEqual(['fake.py']);
+    } finally {
+      await engine.close();
+    }
+  });
 
   it('starts live decoders one ahead of the sentences that take them, up to liveDecoders', async () => {
     const engine = fakeDecoderEngine(fakeDecoderScript('    pass'), { liveDecoders: 3 });
