@@ -14,6 +14,8 @@ import { ensureMoonshineModel } from './moonshine-model.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const quiet = process.argv.includes('--quiet');
 const say = (line) => quiet || process.stdout.write(`setup: ${line}\n`);
+/** A step's own report, shown unless --quiet (its errors always are). */
+const QUIET_OUTPUT = quiet ? { stdio: ['ignore', 'ignore', 'inherit'] } : {};
 
 /** Debian packages of the embedded engines (see docs/deployment.md). */
 const DEBIAN_PACKAGES = [
@@ -167,9 +169,11 @@ function ensureBuild() {
   say('building (nest build)');
   run(join(root, 'node_modules', '.bin', 'nest'), ['build']);
   // The fixed phrases' index, read at every start instead of computed (4 s of a slow start).
-  run(join(root, 'node_modules', '.bin', 'node'), [
-    join(root, 'scripts', 'phrasebook-signatures.mjs'),
-  ]);
+  run(
+    join(root, 'node_modules', '.bin', 'node'),
+    [join(root, 'scripts', 'phrasebook-signatures.mjs')],
+    QUIET_OUTPUT,
+  );
   writeFileSync(stamp, wanted);
 }
 
@@ -203,9 +207,11 @@ function ensureEspeakVoiceTable() {
   )
     return;
   say("checking espeak-ng's voices once for every start");
-  run(join(root, 'node_modules', '.bin', 'node'), [
-    join(root, 'scripts', 'espeak-voice-table.mjs'),
-  ]);
+  run(
+    join(root, 'node_modules', '.bin', 'node'),
+    [join(root, 'scripts', 'espeak-voice-table.mjs')],
+    QUIET_OUTPUT,
+  );
   writeFileSync(stampFile, wanted);
 }
 

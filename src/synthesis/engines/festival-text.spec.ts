@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { collapseRepeats } from './flite.engine.js';
 import {
   breakLongUtterances,
   FESTIVAL_MAX_UTTERANCE,
@@ -46,7 +47,8 @@ describe('prepareEnglishFestivalText', () => {
 
   it('turns other scripts and control characters into spaces, and cuts very long words', () => {
     expect(english('pain 日本\u0007 here')).toBe('pain     here');
-    expect(english('x'.repeat(30))).toBe(`${'x'.repeat(24)} ${'x'.repeat(6)}`);
+    const word = 'abcdefghij'.repeat(3);
+    expect(english(word)).toBe(`${word.slice(0, 24)} ${word.slice(24)}`);
     expect([...prepareEnglishFestivalText('é ü ñ ç')].every((byte) => byte < 0x80)).toBe(true);
   });
 });
@@ -67,7 +69,8 @@ describe('breakLongUtterances', () => {
   });
 
   it('keeps every stretch of hostile text within the limit and every word of it', () => {
-    const text = prepareEnglishFestivalText('a'.repeat(5000)).toString('latin1');
+    const letters = 'abcdefghij'.repeat(500);
+    const text = prepareEnglishFestivalText(letters).toString('latin1');
     const utterances = text.split('\n\n');
     expect(utterances.length).toBeGreaterThanOrEqual(
       Math.floor(5000 / (FESTIVAL_MAX_UTTERANCE + 25)),
@@ -75,7 +78,18 @@ describe('breakLongUtterances', () => {
     for (const utterance of utterances) {
       expect(utterance.length).toBeLessThanOrEqual(FESTIVAL_MAX_UTTERANCE + 25);
     }
-    expect(text.replace(/\s/g, '')).toBe('a'.repeat(5000));
+    expect(text.replace(/\s/g, '')).toBe(letters);
     expect(prepared('ciao '.repeat(100)).split('\n\n').length).toBeGreaterThan(2);
+  });
+});
+
+describe('collapseRepeats (festival and flite)', () => {
+  it('says a letter repeated more than three times three times, and leaves words and numbers alone', () => {
+    expect(prepareEnglishFestivalText('a'.repeat(5000)).toString('latin1')).toBe('aaa');
+    expect(prepareEnglishFestivalText('Nooooo!!!!!! 1000 mg, 10000 IU').toString('latin1')).toBe(
+      'Nooo!!!!!! 1000 mg, 10000 IU',
+    );
+    expect(prepared('Buongiorno, signora. Ahhhhh')).toBe('Buongiorno, signora. Ahhh');
+    expect(collapseRepeats('see three keepers')).toBe('see three keepers');
   });
 });

@@ -1,4 +1,4 @@
-import { breakLongWords } from './flite.engine.js';
+import { breakLongWords, collapseRepeats } from './flite.engine.js';
 
 /**
  * Text for festival's Italian diphone voices. Festival reads 8-bit text, and its Italian letter
@@ -54,7 +54,7 @@ export function prepareFestivalText(text: string): Buffer {
     `(?<=[0-9])(?=[A-Za-z${ITALIAN_VOWELS}])|(?<=[A-Za-z${ITALIAN_VOWELS}])(?=[0-9])`,
     'g',
   );
-  const read = prepared.replace(apostrophes, ' ').replace(digitLetter, ' ');
+  const read = collapseRepeats(prepared.replace(apostrophes, ' ').replace(digitLetter, ' '));
   return Buffer.from(breakLongUtterances(read), 'latin1');
 }
 
@@ -108,5 +108,5 @@ export function prepareEnglishFestivalText(text: string): Buffer {
     else if (ENGLISH_SPOKEN[char] !== undefined) prepared += ENGLISH_SPOKEN[char];
     else if (!/\p{M}/u.test(char)) prepared += ' ';
   }
-  return Buffer.from(breakLongUtterances(breakLongWords(prepared)), 'latin1');
+  return Buffer.from(breakLongUtterances(breakLongWords(collapseRepeats(prepared))), 'latin1');
 }

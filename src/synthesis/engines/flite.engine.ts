@@ -27,6 +27,16 @@ export function breakLongWords(text: string, max = FLITE_MAX_WORD): string {
   );
 }
 
+/**
+ * A letter said more than three times in a row, three times: no word repeats a letter so, and
+ * "aaaa…" (5,000 of them, the fuzz suite's longest text) was spelled letter by letter, minutes of
+ * speech that took festival over 60 s to make. Emphasis ("nooooo") reads the same. Letters only:
+ * digits are a number's ("10000 IU"), never touched.
+ */
+export function collapseRepeats(text: string): string {
+  return text.replace(/(\p{L})\1{3,}/gu, '$1$1$1');
+}
+
 export interface FliteOptions extends FixedVoicesOptions {
   /** The Python interpreter (default Debian's /usr/bin/python3); tests replace it. */
   readonly command?: string;
@@ -58,6 +68,6 @@ export class FliteEngine extends FixedVoicesEngine {
   }
 
   protected input(text: string): string {
-    return breakLongWords(withoutControlCharacters(text));
+    return breakLongWords(collapseRepeats(withoutControlCharacters(text)));
   }
 }
