@@ -7,6 +7,7 @@ export {
   type LogLevel,
   TranslationEngineName,
   TtsEngineName,
+  VoiceCheck,
 } from './engine-names.js';
 
 /**

@@ -30,3 +30,11 @@ export enum LlmEngineName {
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** When espeak-ng's voices are checked (docs/speech.md). */
+export enum VoiceCheck {
+  /** Once by the set-up; a start reads its table while espeak-ng and the check are the same. */
+  Setup = 'setup',
+  /** At every start, in the background (some 250 espeak-ng runs). */
+  Start = 'start',
+}

@@ -11,7 +11,7 @@ import {
   Min,
 } from 'class-validator';
 import { toInt, toFloat, trimmed, httpUrl } from './env-values.js';
-import { AsrEngineName, TtsEngineName } from '../engine-names.js';
+import { AsrEngineName, TtsEngineName, VoiceCheck } from '../engine-names.js';
 import { TranslationEnv } from './translation.env.js';
 
 /** Speech: audio uploads and voice activity detection, transcription, speech synthesis. */
@@ -134,6 +134,11 @@ export class SpeechEnv extends TranslationEnv {
   @Min(100)
   @Max(600_000)
   TTS_TIMEOUT_MS: number = 30_000;
+
+  /** setup: read the voices the set-up checked while still current; start: check at each start. */
+  @Transform(trimmed)
+  @IsEnum(VoiceCheck)
+  TTS_VOICE_CHECK: VoiceCheck = VoiceCheck.Setup;
 
   /** OpenAI-compatible speech server, required when TTS_ENGINE=openai, e.g. http://127.0.0.1:8000/v1 */
   @Transform(trimmed)

@@ -1,5 +1,5 @@
 import { Provider } from '@nestjs/common';
-import { AppConfig, TtsEngineName } from '../../config/app-config.js';
+import { AppConfig, TtsEngineName, VoiceCheck } from '../../config/app-config.js';
 import { LanguageCatalog } from '../../language/catalog/language-catalog.js';
 import { EmbeddedSpeechEngine } from './embedded-speech.engine.js';
 import { EspeakNgEngine } from './espeak-ng.engine.js';
@@ -15,6 +15,8 @@ export const ttsEngineProvider: Provider = {
   inject: [AppConfig, LanguageCatalog],
   useFactory: (config: AppConfig, catalog: LanguageCatalog): TtsEngine => {
     const timeoutMs = config.TTS_TIMEOUT_MS;
+    const voiceStore =
+      config.TTS_VOICE_CHECK === VoiceCheck.Setup ? new EspeakVoiceStore() : undefined;
     switch (config.TTS_ENGINE) {
       case TtsEngineName.OpenAI:
         return new OpenAiSpeechEngine({
@@ -25,12 +27,12 @@ export const ttsEngineProvider: Provider = {
           timeoutMs,
         });
       case TtsEngineName.EspeakNg:
-        return new EspeakNgEngine({ timeoutMs, voiceStore: new EspeakVoiceStore() }, catalog.all());
+        return new EspeakNgEngine({ timeoutMs, voiceStore }, catalog.all());
       case TtsEngineName.Embedded:
         return new EmbeddedSpeechEngine([
           new FestivalEngine({ timeoutMs }),
           new FliteEngine({ timeoutMs }),
-          new EspeakNgEngine({ timeoutMs, voiceStore: new EspeakVoiceStore() }, catalog.all()),
+          new EspeakNgEngine({ timeoutMs, voiceStore }, catalog.all()),
         ]);
     }
   },
