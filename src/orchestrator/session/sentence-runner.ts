@@ -50,11 +50,21 @@ export class SentenceRunner {
   spoken(sentence: Sentence): void {
     const live = this.live?.take(sentence);
     const work = live?.pauseWork;
+    // Results ready at the end are sent after the sentences before it are done: a sentence
+    // decoded whole after its end (no transcript at its pause) may still be recognizing.
+    const before = this.lastSpoken;
+    let done!: () => void;
+    this.lastSpoken = new Promise<void>((resolve) => (done = resolve));
     if (work && work.speed === this.speed) {
       const record = this.conversation.addDraft(work.record, sentence);
       this.lifecycle.start(record, async () => {
-        if (await work.release()) return;
-        await this.recognizeAndRun(record, sentence.samples, work.speed, live?.transcript);
+        try {
+          await before;
+          if (await work.release()) return;
+          await this.recognizeAndRun(record, sentence.samples, work.speed, live?.transcript);
+        } finally {
+          done();
+        }
       });
       return;
     }
@@ -62,9 +72,12 @@ export class SentenceRunner {
     const record = this.conversation.addSentence('audio', sentence, live?.id);
     const speed = this.speed;
     this.lifecycle.start(record, () =>
-      this.recognizeAndRun(record, sentence.samples, speed, live?.transcript),
+      this.recognizeAndRun(record, sentence.samples, speed, live?.transcript).finally(done),
     );
   }
+
+  /** The work of the last spoken sentence, settled when it is done (or never started). */
+  private lastSpoken: Promise<void> = Promise.resolve();
 
   /**
    * The speaker paused (LiveSentences' workAtPause): begins the sentence's pipeline on what it

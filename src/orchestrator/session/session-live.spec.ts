@@ -295,6 +295,41 @@ describe('Session, sentences recognized while spoken', () => {
       expect(transport.of('asr_result')).toHaveLength(1);
     });
 
+    it('sends a sentence ready at its end after the one before it, still being recognized', async () => {
+      const { transport, streams, send, exit, calls } = setup();
+      const first = pcm([
+        [500, 0],
+        [1000, 0.9],
+      ]);
+      send(first);
+      await waitFor(() => expect(streams).toHaveLength(1));
+      // The first sentence: nothing known at its pause, and its recognition at the end is slow.
+      let recognized!: () => void;
+      const slow = new Promise<void>((resolve) => (recognized = resolve));
+      streams[0].atPause = async () => undefined;
+      streams[0].result = async () => {
+        await slow;
+        return TRANSCRIPT;
+      };
+      send(
+        pcm([
+          [1000, 0],
+          [1000, 0.9],
+          [1000, 0],
+        ]),
+      );
+      // The second one's work at its pause is done, its end has come: it waits for the first.
+      await waitFor(() => expect(calls.tts).toBe(2));
+      await waitFor(() => expect(streams[1].atPauses).toBe(1));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(transport.of('asr_result')).toHaveLength(0);
+      recognized();
+      await exit();
+      expect(
+        transport.of('asr_result').map((m) => ('sentence_id' in m ? m.sentence_id : m.type)),
+      ).toEqual(['s1', 's2']);
+    });
+
     it('works again at the end when the speed changed after the pause', async () => {
       const { transport, send, session, exit, calls } = setup();
       send(SENTENCE.subarray(0, (500 + 1500 + 400) * 32));
