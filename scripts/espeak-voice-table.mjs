@@ -3,8 +3,8 @@
  * Checks espeak-ng's voices once, as every start of the service otherwise does (some 250
  * espeak-ng runs), and stores the result in build/espeak-ng/voices.json for the starts to read
  * (EspeakVoiceStore: used only while espeak-ng, its data, the catalog and the check's code are
- * the same). Run by scripts/setup.mjs after the build; nothing to do when the stored table is
- * current. Runs the built code, so it needs the service's Node.js.
+ * the same). Checks every voice each time it runs: scripts/setup.mjs runs it only after a build or
+ * a change of espeak-ng (its own stamp). Runs the built code, so it needs the service's Node.js.
  *
  *   node_modules/.bin/node scripts/espeak-voice-table.mjs
  */

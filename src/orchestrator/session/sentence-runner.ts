@@ -21,6 +21,11 @@ export class SentenceRunner {
   speed: number;
   /** Where the pipelines' results go: the session's replies. */
   private readonly output: PipelineOutput;
+  /**
+   * The work of the last spoken sentence, settled when it ends. A session that aborts skips the
+   * work of every sentence not yet started, so none is left waiting on one that never ran.
+   */
+  private lastSpoken: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly settings: SessionSettings,
@@ -75,9 +80,6 @@ export class SentenceRunner {
       this.recognizeAndRun(record, sentence.samples, speed, live?.transcript).finally(done),
     );
   }
-
-  /** The work of the last spoken sentence, settled when it is done (or never started). */
-  private lastSpoken: Promise<void> = Promise.resolve();
 
   /**
    * The speaker paused (LiveSentences' workAtPause): begins the sentence's pipeline on what it
