@@ -4,7 +4,7 @@ import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The import graph of src/ (source files, not specs or fixtures), checked against the layering
+ * The import graph of src/ (the service's files, not its specs), checked against the layering
  * the README's "Development" section describes: each top-level folder may import only the
  * folders listed for it (nothing upward), and another feature only through its entry files.
  */
@@ -58,13 +58,17 @@ const ALSO_ENTRY = new Set([
   'orchestrator/protocol/asyncapi/asyncapi-document.ts',
 ]);
 
-function sourceFiles(dir: string): string[] {
+/** Every TypeScript file under `dir`, specs included. */
+function allFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.ts$/.test(entry.name) && !/\.(spec|fixture)\.ts$/.test(entry.name) ? [path] : [];
+    if (entry.isDirectory()) return allFiles(path);
+    return /\.ts$/.test(entry.name) ? [path] : [];
   });
 }
+
+/** The service's own files: not its specs. */
+const sourceFiles = (dir: string) => allFiles(dir).filter((path) => !/\.spec\.ts$/.test(path));
 
 /**
  * Every relative import: `import … from`, `export … from`, a bare `import '…'` (for its side
@@ -74,8 +78,8 @@ const IMPORT =
   /(?:^|\n)\s*(?:(?:import|export)\s[^;]*?from\s+|import\s+|[^\n]*?\bimport\()'(\.[^']+)'/g;
 
 /** [importing file, imported file], both relative to src/, for every relative import. */
-function imports(): [string, string][] {
-  return sourceFiles(SRC).flatMap((file) => {
+function imports(files = sourceFiles(SRC)): [string, string][] {
+  return files.flatMap((file) => {
     const text = readFileSync(file, 'utf8');
     return [...text.matchAll(IMPORT)].map(([, spec]): [string, string] => [
       relative(SRC, file),
@@ -120,6 +124,20 @@ describe('the import graph of src/', () => {
       return !ENTRY.test(to) && !ALSO_ENTRY.has(to);
     });
     expect(internal).toEqual([]);
+  });
+
+  it('never leaves src/ but from a spec: no test support in the service (issue 35)', () => {
+    const outside = graph.filter(([, to]) => to.startsWith('..'));
+    expect(outside).toEqual([]);
+    // Fixtures are test support, in test/support/ with the rest of it.
+    expect(allFiles(SRC).filter((path) => path.endsWith('.fixture.ts'))).toEqual([]);
+  });
+
+  it('would see a service file importing test/ (the check above reads outside src/)', () => {
+    const session = join(SRC, 'orchestrator/session/session.ts');
+    const withSpecs = imports(allFiles(join(SRC, 'orchestrator/session')));
+    expect(withSpecs.some(([, to]) => to.startsWith('../test/support/'))).toBe(true);
+    expect(imports([session]).every(([, to]) => !to.startsWith('..'))).toBe(true);
   });
 
   it('knows every folder of src/', () => {

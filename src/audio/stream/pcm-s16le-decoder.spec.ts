@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { int16ToFloat } from '../wav-encoder.js';
 import { PcmS16leDecoder } from './pcm-s16le-decoder.js';
-import { concat, firstDifference, random } from './sample-stream.fixture.js';
+import { concat, firstDifference, random } from '../../../test/support/sample-stream.fixture.js';
 
 /** Little-endian bytes of `values`, as a client sends them. */
 function s16le(values: number[] | Int16Array): Uint8Array {

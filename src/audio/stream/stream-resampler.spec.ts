@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Resampler } from '../resampler.js';
 import { StreamResampler, type StatelessResampler } from './stream-resampler.js';
-import { concat, firstDifference, random } from './sample-stream.fixture.js';
+import { concat, firstDifference, random } from '../../../test/support/sample-stream.fixture.js';
 
 /** Speech-like test signal: tones, a 300 Hz → 6.3 kHz chirp, a tone above 8 kHz and noise. */
 function signal(rate: number, length: number, seed = 1): Float32Array {

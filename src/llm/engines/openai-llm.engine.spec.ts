@@ -21,7 +21,7 @@ import {
   summarizePrompt,
 } from '../prompts/llm-prompts.js';
 import { OpenAiLlmEngine } from './openai-llm.engine.js';
-import { FRA, SPA } from '../../language/catalog/catalog-language.fixture.js';
+import { FRA, SPA } from '../../../test/support/catalog-language.fixture.js';
 
 const TEXT = 'No history of asthma. Take 500 mg paracetamol 2 x/day if above 39.5 °C.';
 const KEPT = 'No asthma. Take 500 mg of paracetamol 2 x/day when over 39.5 °C.';

@@ -10,7 +10,11 @@ import {
   TRANSCRIPT_TXT,
 } from './archive-builder.js';
 import { toConversationJson, type ConversationJson } from './conversation-json.js';
-import { ENDED_AT, conversationSnapshot, speech } from './conversation-snapshot.fixture.js';
+import {
+  ENDED_AT,
+  conversationSnapshot,
+  speech,
+} from '../../../test/support/conversation-snapshot.fixture.js';
 import { writeTranscript } from './transcript-writer.js';
 
 const AUDIO_PATHS = [

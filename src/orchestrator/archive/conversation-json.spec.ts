@@ -10,7 +10,7 @@ import {
   inputAudio,
   speech,
   sentenceRecord,
-} from './conversation-snapshot.fixture.js';
+} from '../../../test/support/conversation-snapshot.fixture.js';
 
 function withSentences(sentences: SentenceRecord[]): ConversationSnapshot {
   return { ...conversationSnapshot(), sentences, flags: [], corrections: [] };

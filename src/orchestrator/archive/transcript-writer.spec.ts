@@ -6,7 +6,7 @@ import {
   inputAudio,
   sentenceRecord,
   speech,
-} from './conversation-snapshot.fixture.js';
+} from '../../../test/support/conversation-snapshot.fixture.js';
 import { writeTranscript } from './transcript-writer.js';
 
 const EXPECTED = `Medical interpretation – conversation transcript

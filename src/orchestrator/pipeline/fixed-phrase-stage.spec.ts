@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { catalogLanguage, ENG, SPA } from '../../language/catalog/catalog-language.fixture.js';
-import { fixturePhrasebook } from '../../translation/phrasebook/phrasebook.fixture.js';
+import { catalogLanguage, ENG, SPA } from '../../../test/support/catalog-language.fixture.js';
+import { fixturePhrasebook } from '../../../test/support/phrasebook.fixture.js';
 import type { CatalogLanguage } from '../../language/catalog/catalog-language.js';
 import type { PatientGender } from '../../language/speech-settings.js';
 import {

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { newSentenceRecord } from '../conversation/sentence-record.js';
 import { HeldReplies } from './held-replies.js';
 import { SessionMetrics } from './session-metrics.js';
-import { RecordingTransport } from './session.fixture.js';
+import { RecordingTransport } from '../../../test/support/session.fixture.js';
 
 function setup(closed = false) {
   const transport = new RecordingTransport();

@@ -4,7 +4,12 @@ import { waitFor } from '../../../test/support/wait-for.js';
 import { SentenceSegmenter } from '../../audio/vad/sentence-segmenter.js';
 import type { FrameClassifier } from '../../audio/vad/vad-stream.js';
 import type { LiveRecognition, Transcript } from '../../transcription/transcription.service.js';
-import { fakes, openTestSession, RecordingTransport, unavailable } from './session.fixture.js';
+import {
+  fakes,
+  openTestSession,
+  RecordingTransport,
+  unavailable,
+} from '../../../test/support/session.fixture.js';
 
 /** Probability = mean absolute sample value of the frame: loud audio is speech. */
 class MagnitudeClassifier implements FrameClassifier {

@@ -13,7 +13,7 @@ import {
   openTestSession,
   RecordingTransport,
   unavailable,
-} from './session.fixture.js';
+} from '../../../test/support/session.fixture.js';
 
 /**
  * A segmenter that turns each pushed chunk into one sentence; with `holding`, the sentence stays

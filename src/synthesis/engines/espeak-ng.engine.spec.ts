@@ -9,7 +9,7 @@ import {
 import { LanguageCatalog } from '../../language/catalog/language-catalog.js';
 import { EspeakNgEngine, espeakRate } from './espeak-ng.engine.js';
 import { sampleText } from './espeak-voices.js';
-import { startedProcesses } from './started-processes.fixture.js';
+import { startedProcesses } from '../../../test/support/started-processes.fixture.js';
 import { SynthesizedAudio } from './tts-engine.js';
 import { VoiceGender } from '../../language/speech-settings.js';
 

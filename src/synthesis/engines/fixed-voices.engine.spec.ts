@@ -8,7 +8,7 @@ import {
 import { FestivalEngine } from './festival.engine.js';
 import { durationRate, FixedVoicesEngine } from './fixed-voices.engine.js';
 import { FliteEngine } from './flite.engine.js';
-import { startedProcesses } from './started-processes.fixture.js';
+import { startedProcesses } from '../../../test/support/started-processes.fixture.js';
 import { VoiceGender } from '../../language/speech-settings.js';
 
 const SENTENCES: Record<string, string> = {

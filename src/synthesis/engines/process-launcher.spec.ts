@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { ProcessLauncher } from './process-launcher.js';
-import { startedProcesses } from './started-processes.fixture.js';
+import { startedProcesses } from '../../../test/support/started-processes.fixture.js';
 
 const HELPER = /process_launcher\.py/;
 

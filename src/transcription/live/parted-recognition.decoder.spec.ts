@@ -9,7 +9,7 @@ import {
   signal,
   speechFixture,
   startLiveEngine,
-} from '../engines/pocketsphinx/pocketsphinx.fixture.js';
+} from '../../../test/support/pocketsphinx.fixture.js';
 import { PartedRecognition } from './parted-recognition.js';
 
 // Sentences finished at the speaker's pauses, through real decoders.

@@ -10,7 +10,7 @@ import {
   startFakeLibreTranslate,
 } from '../../../test/support/fake-libretranslate.js';
 import { LibreTranslateEngine } from './libretranslate.engine.js';
-import { GLOSSARY_TEXT, glossaryTerm } from './fixed-term.fixture.js';
+import { GLOSSARY_TEXT, glossaryTerm } from '../../../test/support/fixed-term.fixture.js';
 import {
   ENG,
   FRA,
@@ -19,7 +19,7 @@ import {
   SWH,
   ZHS,
   ZHT,
-} from '../../language/catalog/catalog-language.fixture.js';
+} from '../../../test/support/catalog-language.fixture.js';
 import { rejection } from '../../../test/support/rejection.js';
 
 const CATALOG = [ENG, FRA, SPA, POR, ZHS, ZHT, SWH];

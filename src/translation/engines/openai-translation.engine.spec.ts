@@ -12,8 +12,8 @@ import {
   startFakeOpenAi,
 } from '../../../test/support/fake-openai.js';
 import { OpenAiTranslationEngine } from './openai-translation.engine.js';
-import { GLOSSARY_TEXT, glossaryTerm } from './fixed-term.fixture.js';
-import { ENG, FRA, SWH } from '../../language/catalog/catalog-language.fixture.js';
+import { GLOSSARY_TEXT, glossaryTerm } from '../../../test/support/fixed-term.fixture.js';
+import { ENG, FRA, SWH } from '../../../test/support/catalog-language.fixture.js';
 import {
   buildGlossaryCorrection,
   buildTranslationSystemPrompt,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { PhrasebookError } from './phrasebook-error.js';
-import { fixturePhrasebook } from './phrasebook.fixture.js';
+import { fixturePhrasebook } from '../../../test/support/phrasebook.fixture.js';
 
 /** The error a hospital's file gets, as "file:line: problem". */
 function errorOf(overlay: string): string {

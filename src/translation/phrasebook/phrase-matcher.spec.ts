@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { PhraseLanguage } from './phrase-language.js';
-import { fixturePhrasebook } from './phrasebook.fixture.js';
+import { fixturePhrasebook } from '../../../test/support/phrasebook.fixture.js';
 
 const phrasebook = fixturePhrasebook();
 

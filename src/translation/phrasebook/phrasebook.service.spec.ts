@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { catalogLanguage, ENG, FRA, SPA } from '../../language/catalog/catalog-language.fixture.js';
-import { fixturePhrasebook } from './phrasebook.fixture.js';
+import { catalogLanguage, ENG, FRA, SPA } from '../../../test/support/catalog-language.fixture.js';
+import { fixturePhrasebook } from '../../../test/support/phrasebook.fixture.js';
 import { PhrasebookService } from './phrasebook.service.js';
 import { unpunctuatedSplits, utteranceReadings } from './utterance-parts.js';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitFor } from '../../../../test/support/wait-for.js';
 import { DecoderForkServer, type DecoderProcess } from './decoder-fork-server.js';
-import { parentPid } from './pocketsphinx.fixture.js';
+import { parentPid } from '../../../../test/support/pocketsphinx.fixture.js';
 
 /** A worker whose prepare() runs once in the server; each decoder echoes it and its own pid. */
 const PREPARED_WORKER = String.raw`

@@ -11,7 +11,7 @@ import {
   speechFixture,
   startLiveEngine,
   streamSentence,
-} from './pocketsphinx.fixture.js';
+} from '../../../../test/support/pocketsphinx.fixture.js';
 import { speakInto } from '../../../../test/support/speak-into.js';
 
 // A session's channel (its cepstral mean) carried from one streamed sentence to the next, and

@@ -14,7 +14,7 @@ import {
   speechFixture,
   startLiveEngine,
   streamSentence,
-} from './pocketsphinx.fixture.js';
+} from '../../../../test/support/pocketsphinx.fixture.js';
 
 // A streamed sentence the live decode is doubtful of is decoded again whole at its end, and the
 // more confident of the two answers is kept (docs/speech.md, "A second decode").

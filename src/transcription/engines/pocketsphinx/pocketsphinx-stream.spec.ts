@@ -20,7 +20,7 @@ import {
   speechFixture,
   startLiveEngine,
   streamSentence,
-} from './pocketsphinx.fixture.js';
+} from '../../../../test/support/pocketsphinx.fixture.js';
 
 // Tests of real decoder processes may take 60 s: a few seconds on this kind of machine on a fast
 // day, up to 20 s on a slow one (2026-11-29, page faults several times dearer), where limits of

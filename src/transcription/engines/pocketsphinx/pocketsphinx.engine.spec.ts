@@ -15,7 +15,11 @@ import { encodeRequest } from './pocketsphinx-worker.js';
 import { LOW_CONFIDENCE, MIN_CONFIDENCE } from './pocketsphinx-confidence.js';
 import { WORKER_SCRIPT } from './pocketsphinx-options.js';
 import { PocketsphinxEngine } from './pocketsphinx.engine.js';
-import { fakeDecoderEngine, fakeDecoderScript, parentPid } from './pocketsphinx.fixture.js';
+import {
+  fakeDecoderEngine,
+  fakeDecoderScript,
+  parentPid,
+} from '../../../../test/support/pocketsphinx.fixture.js';
 import { pipeThrough } from '../../../../test/support/pipe-through.js';
 import { rejection } from '../../../../test/support/rejection.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { YamlSource } from '../yaml-source.js';
-import { fixtureAnswers } from '../targets/target-book.fixture.js';
+import { fixtureAnswers } from '../../../../test/support/target-book.fixture.js';
 import { AnswerBook } from './answer-book.js';
 
 const answers = fixtureAnswers();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Phrasebook } from '../phrasebook.js';
 import { YamlSource } from '../yaml-source.js';
-import { FIXTURE_PHRASES, FIXTURE_VALUES } from '../phrasebook.fixture.js';
+import { FIXTURE_PHRASES, FIXTURE_VALUES } from '../../../../test/support/phrasebook.fixture.js';
 import { PhraseSignatures } from './phrase-signatures.js';
 
 const build = (signatures?: PhraseSignatures) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { fixturePhrasebook } from '../phrasebook.fixture.js';
+import { fixturePhrasebook } from '../../../../test/support/phrasebook.fixture.js';
 
 const phrasebook = fixturePhrasebook();
 const suggest = (text: string, language: 'en' | 'es' = 'en') =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { fixturePhrasebook } from '../phrasebook.fixture.js';
+import { fixturePhrasebook } from '../../../../test/support/phrasebook.fixture.js';
 import type { PhraseMatch } from '../phrase-matcher.js';
 import { PhrasebookError } from '../phrasebook-error.js';
 import { alternativeValue } from '../values/alternative-values.js';
@@ -7,7 +7,7 @@ import type { PhraseValue, ValueType } from '../values/value-types.js';
 import { YamlSource } from '../yaml-source.js';
 import { bothForms } from '../template/phrase-template.js';
 import { readTargetBook } from './read-target-book.js';
-import { FIXTURE_RU_VALUES } from './target-book.fixture.js';
+import { FIXTURE_RU_VALUES } from '../../../../test/support/target-book.fixture.js';
 
 const phrasebook = fixturePhrasebook(undefined, true);
 

@@ -1,7 +1,7 @@
-import { YamlSource } from '../yaml-source.js';
-import { AnswerBook } from '../answers/answer-book.js';
-import type { TargetBook } from './target-book.js';
-import { readTargetBook } from './read-target-book.js';
+import { YamlSource } from '../../src/translation/phrasebook/yaml-source.js';
+import { AnswerBook } from '../../src/translation/phrasebook/answers/answer-book.js';
+import type { TargetBook } from '../../src/translation/phrasebook/targets/target-book.js';
+import { readTargetBook } from '../../src/translation/phrasebook/targets/read-target-book.js';
 
 /** Russian: cases as forms, agreement classes, plural categories one/few/many. */
 export const FIXTURE_RU_VALUES = `language: ru

@@ -3,16 +3,14 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { speakInto } from '../../../../test/support/speak-into.js';
-import { decodeWav } from '../../../audio/wav-decoder.js';
-import type { AsrChannel, AsrTranscript } from '../asr-engine.js';
-import type { PocketsphinxOptions } from './pocketsphinx-options.js';
-import { PocketsphinxEngine } from './pocketsphinx.engine.js';
+import { speakInto } from './speak-into.js';
+import { decodeWav } from '../../src/audio/wav-decoder.js';
+import type { AsrChannel, AsrTranscript } from '../../src/transcription/engines/asr-engine.js';
+import type { PocketsphinxOptions } from '../../src/transcription/engines/pocketsphinx/pocketsphinx-options.js';
+import { PocketsphinxEngine } from '../../src/transcription/engines/pocketsphinx/pocketsphinx.engine.js';
 
 /** test/fixtures/audio/speech/: sentences spoken by festival's voices (npm run fixtures:generate). */
-export const SPEECH_FIXTURES = fileURLToPath(
-  new URL('../../../../test/fixtures/audio/speech/', import.meta.url),
-);
+export const SPEECH_FIXTURES = fileURLToPath(new URL('../fixtures/audio/speech/', import.meta.url));
 export const HAS_SPEECH_FIXTURES = existsSync(`${SPEECH_FIXTURES}manifest.json`);
 
 /** A fixture's samples, 16 kHz mono. */

@@ -1,30 +1,30 @@
 /** Fakes behind a real Session and SentencePipeline, shared by the session specs. */
-import { LiveAudioIntake } from '../../audio/stream/live-audio-intake.js';
-import { PcmS16leDecoder } from '../../audio/stream/pcm-s16le-decoder.js';
-import type { SentenceSegmenter } from '../../audio/vad/sentence-segmenter.js';
-import { encodeWav } from '../../audio/wav-encoder.js';
-import { EngineUnavailableError } from '../../common/errors/engine.errors.js';
-import type { LlmService } from '../../llm/llm.service.js';
-import type { OrchestratorMetrics } from '../../metrics/orchestrator-metrics.service.js';
-import type { SynthesisService } from '../../synthesis/synthesis.service.js';
-import type { LanguageIdentifier } from '../../language/identification/language-identifier.js';
+import { LiveAudioIntake } from '../../src/audio/stream/live-audio-intake.js';
+import { PcmS16leDecoder } from '../../src/audio/stream/pcm-s16le-decoder.js';
+import type { SentenceSegmenter } from '../../src/audio/vad/sentence-segmenter.js';
+import { encodeWav } from '../../src/audio/wav-encoder.js';
+import { EngineUnavailableError } from '../../src/common/errors/engine.errors.js';
+import type { LlmService } from '../../src/llm/llm.service.js';
+import type { OrchestratorMetrics } from '../../src/metrics/orchestrator-metrics.service.js';
+import type { SynthesisService } from '../../src/synthesis/synthesis.service.js';
+import type { LanguageIdentifier } from '../../src/language/identification/language-identifier.js';
 import type {
   LiveRecognition,
   TranscriptionService,
-} from '../../transcription/transcription.service.js';
-import type { CatalogLanguage } from '../../language/catalog/catalog-language.js';
-import { LanguageCatalog } from '../../language/catalog/language-catalog.js';
-import { ClinicalTerminology } from '../../translation/terminology/clinical-terminology.js';
-import type { TranslationService } from '../../translation/translation.service.js';
-import { FidelityScorer } from '../pipeline/fidelity/fidelity-scorer.js';
-import { ArchiveBuilder } from '../archive/archive-builder.js';
-import { SessionLanguagesService } from '../languages/session-languages.service.js';
-import { SentencePipeline } from '../pipeline/sentence-pipeline.js';
-import { ClientMessageParser } from '../protocol/client-message-parser.js';
-import type { ServerMessage } from '../protocol/server-messages.js';
-import { Session } from './session.js';
-import type { SessionLimits } from './session-settings.js';
-import type { SessionTransport } from './session-transport.js';
+} from '../../src/transcription/transcription.service.js';
+import type { CatalogLanguage } from '../../src/language/catalog/catalog-language.js';
+import { LanguageCatalog } from '../../src/language/catalog/language-catalog.js';
+import { ClinicalTerminology } from '../../src/translation/terminology/clinical-terminology.js';
+import type { TranslationService } from '../../src/translation/translation.service.js';
+import { FidelityScorer } from '../../src/orchestrator/pipeline/fidelity/fidelity-scorer.js';
+import { ArchiveBuilder } from '../../src/orchestrator/archive/archive-builder.js';
+import { SessionLanguagesService } from '../../src/orchestrator/languages/session-languages.service.js';
+import { SentencePipeline } from '../../src/orchestrator/pipeline/sentence-pipeline.js';
+import { ClientMessageParser } from '../../src/orchestrator/protocol/client-message-parser.js';
+import type { ServerMessage } from '../../src/orchestrator/protocol/server-messages.js';
+import { Session } from '../../src/orchestrator/session/session.js';
+import type { SessionLimits } from '../../src/orchestrator/session/session-settings.js';
+import type { SessionTransport } from '../../src/orchestrator/session/session-transport.js';
 
 export const catalog = new LanguageCatalog();
 export const language = (code: string) => {

@@ -1,10 +1,10 @@
 /** Helpers shared by the stream specs: reproducible random input and exact comparison. */
-import { mulberry32 } from '../../../test/support/mulberry32.js';
+import { mulberry32 } from './mulberry32.js';
 
 /** Deterministic pseudo-random numbers in [0, 1) (mulberry32). */
 export const random = mulberry32;
 
-export { concatSamples as concat } from '../concat-samples.js';
+export { concatSamples as concat } from '../../src/audio/concat-samples.js';
 
 /** Index of the first sample where `a` and `b` differ (lengths included), or -1. */
 export function firstDifference(a: Float32Array, b: Float32Array): number {

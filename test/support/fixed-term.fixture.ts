@@ -1,4 +1,4 @@
-import type { FixedTerm } from './translation-engine.js';
+import type { FixedTerm } from '../../src/translation/engines/translation-engine.js';
 
 /** A text with a hospital glossary term (ward) and a built-in one (chest). */
 export const GLOSSARY_TEXT = 'Back to the ward; the chest X-ray is at 9.';

@@ -1,4 +1,4 @@
-import type { CatalogLanguage } from './catalog-language.js';
+import type { CatalogLanguage } from '../../src/language/catalog/catalog-language.js';
 
 /** A catalog language built by hand for engine specs: what an engine reads, no regional locale. */
 export const catalogLanguage = (

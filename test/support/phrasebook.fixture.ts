@@ -1,6 +1,6 @@
-import { Phrasebook } from './phrasebook.js';
-import { YamlSource } from './yaml-source.js';
-import { fixtureAnswers, fixtureTargetBooks } from './targets/target-book.fixture.js';
+import { Phrasebook } from '../../src/translation/phrasebook/phrasebook.js';
+import { YamlSource } from '../../src/translation/phrasebook/yaml-source.js';
+import { fixtureAnswers, fixtureTargetBooks } from './target-book.fixture.js';
 
 /** A few phrases of each kind the matcher must handle: literal, with a value, agreeing. */
 export const FIXTURE_PHRASES = `domain: pain

@@ -12,13 +12,13 @@
  * - s5: unknown speaker; branch C skipped, back-translation failed (no fidelity).
  * - f3: a flag on the whole conversation.
  */
-import { encodeWav } from '../../audio/wav-encoder.js';
-import { newSentenceRecord } from '../conversation/sentence-record.js';
+import { encodeWav } from '../../src/audio/wav-encoder.js';
+import { newSentenceRecord } from '../../src/orchestrator/conversation/sentence-record.js';
 import type {
   ConversationSnapshot,
   SentenceRecord,
   SynthesizedSpeech,
-} from '../conversation/conversation.types.js';
+} from '../../src/orchestrator/conversation/conversation.types.js';
 
 export const SESSION_ID = '7f3c2a1e-9b4d-4c2a-8e1f-0a1b2c3d4e5f';
 export const STARTED_AT = '2026-06-22T14:03:05.120Z';
