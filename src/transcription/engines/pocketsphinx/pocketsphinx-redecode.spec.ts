@@ -70,7 +70,7 @@ stream.start(b"")
 stream.feed(bytes(3200))
 print(json.dumps(stream.end(${redecodeBelow})))
 `;
-    const run = spawnSync('/usr/bin/python3', ['-I', '-c', script, dirname(WORKER_SCRIPT)], {
+    const run = spawnSync('/usr/bin/python3', ['-I', '-B', '-c', script, dirname(WORKER_SCRIPT)], {
       encoding: 'utf8',
     });
     expect(run.stderr).toBe('');
