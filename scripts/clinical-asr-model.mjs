@@ -1,5 +1,5 @@
 /**
- * Builds the recognizer's clinical additions (docs/transcription.md, "Clinical vocabulary"):
+ * Builds the recognizer's clinical additions (docs/speech.md, "Clinical vocabulary"):
  *
  * - the clinical text: src/transcription/engines/pocketsphinx/clinical/ corpus.txt, the terms of
  *   vocabulary.txt, templates.txt spoken with the drug names, and the English terms of

@@ -21,9 +21,13 @@ const SERVER_ERROR = {
   status: 500,
   body: { error: { message: 'internal error', type: 'server_error' } },
 };
-/** Every engine's timeout in these tests; the slow fault answers well after it. */
-const TIMEOUT_MS = 800;
-const SLOW_MS = 3000;
+/**
+ * Every engine's timeout in these tests; the slow fault answers well after it. 2 s: a loopback
+ * answer of the fakes took over 800 ms on a loaded machine (two test files at once, fresh-clone
+ * CI, 2026-11-30), and a 500 then read as a timeout.
+ */
+const TIMEOUT_MS = 2000;
+const SLOW_MS = 5000;
 /** What the fakes make of a sentence: the Spanish translation and the plain-words rewording. */
 const translated = (text: string) => `(traducido) ${text}`;
 const reworded = (text: string) => `In plain words: ${text}`;

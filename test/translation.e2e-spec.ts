@@ -201,6 +201,8 @@ describe('Translation API (embedded Apertium)', () => {
         },
       ]);
       expect(res.body.detail[0].msg).toContain('GET /api/v1/translation/languages');
+      // A refusal names the engine too (one interceptor sets X-Engine before validation).
+      expect(res.headers['x-engine']).toBe('apertium');
     });
 
     it('refuses a BCP-47 tag', async () => {

@@ -1,8 +1,8 @@
-import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UseInterceptors } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { API_TAGS } from '../common/http/api-tags.js';
+import { engineHeader } from '../common/http/engine-header.interceptor.js';
 import { GenerateRequestDto, GenerateResultDto } from './dto/generate-request.dto.js';
 import { ParaphraseRequestDto, ParaphraseResultDto } from './dto/paraphrase-request.dto.js';
 import { StructuredSummaryRequestDto } from './dto/structured-summary-request.dto.js';
@@ -10,6 +10,7 @@ import { SummarizeRequestDto, SummaryResultDto } from './dto/summarize-request.d
 import { LlmService } from './llm.service.js';
 
 @ApiTags(API_TAGS.languageModel.name)
+@UseInterceptors(engineHeader(LlmService))
 @Controller('api/v1/llm')
 export class LlmController {
   constructor(private readonly llm: LlmService) {}
@@ -23,11 +24,7 @@ export class LlmController {
   @ApiErrors(401, 413, 415, 422, 503)
   @Post('paraphrase')
   @HttpCode(200)
-  async paraphrase(
-    @Body() request: ParaphraseRequestDto,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<ParaphraseResultDto> {
-    res.setHeader('X-Engine', this.llm.engineName);
+  async paraphrase(@Body() request: ParaphraseRequestDto): Promise<ParaphraseResultDto> {
     return { paraphrases: await this.llm.paraphrase(request) };
   }
 
@@ -39,11 +36,7 @@ export class LlmController {
   @ApiErrors(401, 413, 415, 422, 503)
   @Post('summarize')
   @HttpCode(200)
-  async summarize(
-    @Body() request: SummarizeRequestDto,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<SummaryResultDto> {
-    res.setHeader('X-Engine', this.llm.engineName);
+  async summarize(@Body() request: SummarizeRequestDto): Promise<SummaryResultDto> {
     return { summary: await this.llm.summarize(request.sentence) };
   }
 
@@ -56,11 +49,7 @@ export class LlmController {
   @ApiErrors(401, 413, 415, 422, 503)
   @Post('generate')
   @HttpCode(200)
-  async generate(
-    @Body() request: GenerateRequestDto,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<GenerateResultDto> {
-    res.setHeader('X-Engine', this.llm.engineName);
+  async generate(@Body() request: GenerateRequestDto): Promise<GenerateResultDto> {
     return { resultat: await this.llm.generate(request.prompt) };
   }
 
@@ -76,11 +65,7 @@ export class LlmController {
   @ApiErrors(401, 413, 415, 422, 503)
   @Post('structured-summary')
   @HttpCode(200)
-  async structuredSummary(
-    @Body() request: StructuredSummaryRequestDto,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<SummaryResultDto> {
-    res.setHeader('X-Engine', this.llm.engineName);
+  async structuredSummary(@Body() request: StructuredSummaryRequestDto): Promise<SummaryResultDto> {
     return { summary: await this.llm.structuredSummary(request.sentence, request.target_language) };
   }
 }

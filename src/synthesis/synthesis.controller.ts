@@ -1,13 +1,24 @@
-import { Body, Controller, Get, HttpCode, Post, Res, StreamableFile } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Post,
+  Res,
+  StreamableFile,
+  UseInterceptors,
+} from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { API_TAGS } from '../common/http/api-tags.js';
+import { engineHeader } from '../common/http/engine-header.interceptor.js';
 import { SynthesizeRequestDto } from './dto/synthesize-request.dto.js';
 import { VoiceListDto } from './dto/voice-list.dto.js';
 import { SynthesisService } from './synthesis.service.js';
 
 @ApiTags(API_TAGS.synthesis.name)
+@UseInterceptors(engineHeader(SynthesisService))
 @Controller('api/v1/synthetize')
 export class SynthesisController {
   constructor(private readonly synthesis: SynthesisService) {}
@@ -20,8 +31,7 @@ export class SynthesisController {
   @ApiOkResponse({ type: VoiceListDto, description: 'The voices, sorted by language then gender' })
   @ApiErrors(401, 503)
   @Get('voices')
-  async voices(@Res({ passthrough: true }) res: Response): Promise<VoiceListDto> {
-    res.setHeader('X-Engine', this.synthesis.engineName);
+  async voices(): Promise<VoiceListDto> {
     return this.synthesis.listVoices();
   }
 
@@ -53,7 +63,6 @@ export class SynthesisController {
     @Body() request: SynthesizeRequestDto,
     @Res({ passthrough: true }) res: Response,
   ): Promise<StreamableFile> {
-    res.setHeader('X-Engine', this.synthesis.engineName);
     const audio = await this.synthesis.synthesize(request);
     res.setHeader('X-Audio-Duration-Ms', String(audio.durationMs));
     // Speech of a conversation: not to be kept by caches.

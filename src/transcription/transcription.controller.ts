@@ -4,15 +4,14 @@ import {
   HttpCode,
   Post,
   RequestMethod,
-  Res,
   UploadedFile,
   UseInterceptors,
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { API_TAGS } from '../common/http/api-tags.js';
+import { engineHeader } from '../common/http/engine-header.interceptor.js';
 import { invalidField } from '../common/validation/validation-detail.js';
 import { decodeBase64Audio } from './base64-audio.js';
 import { TranscribeRequestDto } from './dto/transcribe-request.dto.js';
@@ -26,6 +25,7 @@ const TRANSCRIBE_PATH = 'api/v1/transcribe';
 export const BASE64_TRANSCRIPTION_ROUTE = { path: TRANSCRIBE_PATH, method: RequestMethod.POST };
 
 @ApiTags(API_TAGS.transcription.name)
+@UseInterceptors(engineHeader(TranscriptionService))
 @Controller(TRANSCRIBE_PATH)
 export class TranscriptionController {
   constructor(private readonly transcription: TranscriptionService) {}
@@ -42,11 +42,7 @@ export class TranscriptionController {
   @ApiErrors(400, 401, 413, 415, 422, 503)
   @Post()
   @HttpCode(200)
-  async transcribe(
-    @Body() request: TranscribeRequestDto,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<TranscriptionResultDto> {
-    res.setHeader('X-Engine', this.transcription.engineName);
+  async transcribe(@Body() request: TranscribeRequestDto): Promise<TranscriptionResultDto> {
     return this.transcription.transcribeWav(decodeBase64Audio(request.audio_base64));
   }
 
@@ -73,7 +69,6 @@ export class TranscriptionController {
   @UseInterceptors(UploadLimitInterceptor, FileInterceptor('file'))
   async transcribeFile(
     @UploadedFile() file: Express.Multer.File | undefined,
-    @Res({ passthrough: true }) res: Response,
   ): Promise<TranscriptionResultDto> {
     if (!file) {
       throw invalidField(
@@ -82,7 +77,6 @@ export class TranscriptionController {
         'missing',
       );
     }
-    res.setHeader('X-Engine', this.transcription.engineName);
     return this.transcription.transcribeWav(file.buffer);
   }
 }

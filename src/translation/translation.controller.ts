@@ -1,14 +1,15 @@
-import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, UseInterceptors } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { API_TAGS } from '../common/http/api-tags.js';
+import { engineHeader } from '../common/http/engine-header.interceptor.js';
 import { LanguageListDto } from './dto/language-list.dto.js';
 import { TranslateRequestDto } from './dto/translate-request.dto.js';
 import { TranslationResultDto } from './dto/translation-result.dto.js';
 import { TranslationService } from './translation.service.js';
 
 @ApiTags(API_TAGS.translation.name)
+@UseInterceptors(engineHeader(TranslationService))
 @Controller('api/v1/translation')
 export class TranslationController {
   constructor(private readonly translation: TranslationService) {}
@@ -21,8 +22,7 @@ export class TranslationController {
   @ApiOkResponse({ type: LanguageListDto, description: 'The languages, sorted by bcp47' })
   @ApiErrors(401, 503)
   @Get('languages')
-  async languages(@Res({ passthrough: true }) res: Response): Promise<LanguageListDto> {
-    res.setHeader('X-Engine', this.translation.engineName);
+  async languages(): Promise<LanguageListDto> {
     return this.translation.listLanguages();
   }
 
@@ -35,11 +35,7 @@ export class TranslationController {
   @ApiErrors(401, 413, 415, 422, 503)
   @Post('translate')
   @HttpCode(200)
-  async translate(
-    @Body() request: TranslateRequestDto,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<TranslationResultDto> {
-    res.setHeader('X-Engine', this.translation.engineName);
+  async translate(@Body() request: TranslateRequestDto): Promise<TranslationResultDto> {
     return this.translation.translate(request);
   }
 }
