@@ -88,6 +88,12 @@ function imports(files = sourceFiles(SRC)): [string, string][] {
   });
 }
 
+/** Names of one engine (pocketsphinx and its cepstrum) in `source`'s code, comments left out. */
+function engineNamesInCode(source: string): string[] {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+  return [...code.matchAll(/\w*(?:pocketsphinx|cepstr)\w*/gi)].map((m) => m[0]);
+}
+
 const folderOf = (path: string) => (path.includes('/') ? path.split('/')[0]! : undefined);
 
 describe('the import graph of src/', () => {
@@ -138,6 +144,28 @@ describe('the import graph of src/', () => {
     const withSpecs = imports(allFiles(join(SRC, 'orchestrator/session')));
     expect(withSpecs.some(([, to]) => to.startsWith('../test/support/'))).toBe(true);
     expect(imports([session]).every(([, to]) => !to.startsWith('..'))).toBe(true);
+  });
+
+  it('sets X-Engine in one place: the engine-header interceptor (issue 35)', () => {
+    const byHand = sourceFiles(SRC).filter((file) =>
+      /setHeader\(\s*'X-Engine'/.test(readFileSync(file, 'utf8')),
+    );
+    expect(byHand.map((file) => relative(SRC, file))).toEqual([
+      'common/http/engine-header.interceptor.ts',
+    ]);
+  });
+
+  it("keeps one engine's names out of the generic recognizer port (issue 35)", () => {
+    const port = readFileSync(join(SRC, 'transcription/engines/asr-engine.ts'), 'utf8');
+    expect(engineNamesInCode(port)).toEqual([]);
+    // The check itself: the port as it was, with pocketsphinx's mean in it.
+    expect(
+      engineNamesInCode('export interface AsrChannel {\n  cepstralMean?: number[];\n}'),
+    ).toEqual(['cepstralMean']);
+  });
+
+  it('scores words only in tests and benchmarks: no service file imports wer.ts', () => {
+    expect(graph.filter(([, to]) => to === 'transcription/wer.ts')).toEqual([]);
   });
 
   it('knows every folder of src/', () => {

@@ -17,6 +17,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SileroVadModel } from '../../src/audio/vad/silero-vad.model.js';
 import type { AsrChannel } from '../../src/transcription/engines/asr-engine.js';
+import {
+  channelMean,
+  channelWithMean,
+} from '../../src/transcription/engines/pocketsphinx/cepstral-mean.js';
 import { PocketsphinxEngine } from '../../src/transcription/engines/pocketsphinx/pocketsphinx.engine.js';
 import { wordDistance, words } from '../../src/transcription/wer.js';
 import { printTable } from '../support/latency.js';
@@ -67,7 +71,7 @@ async function main() {
         const channel: AsrChannel = {};
         for (const reference of references) {
           const recording = await voice.speak(reference);
-          const before = channel.cepstralMean;
+          const before = channelMean(channel);
           const off = await recognizeSegmented(engine, vad, recording, channel, clock);
           const offScore = {
             errors: wordDistance(reference, off.text),
@@ -83,7 +87,7 @@ async function main() {
               engine,
               vad,
               recording,
-              { ...(before ? { cepstralMean: before } : {}) },
+              channelWithMean(before),
               clock,
               pause,
             );

@@ -3,17 +3,10 @@
  * distance between a reference and a hypothesis, divided by the number of reference words.
  */
 
-/** Lower-case words without punctuation (apostrophes inside words are kept: "don't"). */
-export function words(text: string): string[] {
-  return text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[’‘]/g, "'")
-    .replace(/[^\p{L}\p{M}\p{N}']+/gu, ' ')
-    .split(' ')
-    .map((word) => word.replace(/^'+|'+$/g, ''))
-    .filter(Boolean);
-}
+import { words } from './words.js';
+
+/** The words compared (words.ts), for the benchmarks and tests that import them from here. */
+export { words };
 
 /** Substitutions + deletions + insertions turning the reference words into the hypothesis words. */
 export function wordDistance(reference: string, hypothesis: string): number {

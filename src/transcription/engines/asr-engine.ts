@@ -31,8 +31,8 @@ export interface AsrTranscript {
  * stream finishes; engines that decode whole segments ignore it.
  */
 export interface AsrChannel {
-  /** pocketsphinx: the live cepstral mean after the session's last streamed sentence. */
-  cepstralMean?: readonly number[];
+  /** Each engine's own state, under a symbol only that engine holds (e.g. pocketsphinx's mean). */
+  [state: symbol]: unknown;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { eng as englishStopWords } from 'stopword';
-import { words } from '../../wer.js';
+import { words } from '../../words.js';
 
 /**
  * The clinical vocabulary of the recognizer (pocketsphinx/clinical/vocabulary.txt: drugs,

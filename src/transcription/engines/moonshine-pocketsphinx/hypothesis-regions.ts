@@ -1,5 +1,5 @@
 import { diffArrays } from 'diff';
-import { words } from '../../wer.js';
+import { words } from '../../words.js';
 
 /**
  * Where two recognizers' texts of one sentence differ, as word regions of the first text, and

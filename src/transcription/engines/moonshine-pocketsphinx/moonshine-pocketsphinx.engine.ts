@@ -1,6 +1,6 @@
 import { Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { concatSamples } from '../../../audio/concat-samples.js';
-import { words } from '../../wer.js';
+import { words } from '../../words.js';
 import type { AsrAudio, AsrChannel, AsrEngine, AsrStream, AsrTranscript } from '../asr-engine.js';
 import {
   decodedText,

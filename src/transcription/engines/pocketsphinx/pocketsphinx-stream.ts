@@ -1,5 +1,6 @@
 import { EngineError } from '../../../common/errors/engine.errors.js';
 import { AsrChannel, AsrStream, AsrTranscript } from '../asr-engine.js';
+import { channelMean, keepChannelMean } from './cepstral-mean.js';
 import { PocketsphinxWorker, WorkerAnswer } from './pocketsphinx-worker.js';
 
 /**
@@ -52,7 +53,7 @@ export class PocketsphinxStream implements AsrStream {
     /** The session's channel: its mean starts the stream, the final answer's replaces it. */
     private readonly channel?: AsrChannel,
   ) {
-    worker.startStream(channel?.cepstralMean);
+    worker.startStream(channelMean(channel));
     this.lastPartialAt = now();
   }
 
@@ -112,7 +113,8 @@ export class PocketsphinxStream implements AsrStream {
           settled = true;
           signal.removeEventListener('abort', onAbort);
           this.close(false);
-          if (this.channel && answer.cepstralMean) this.channel.cepstralMean = answer.cepstralMean;
+          if (this.channel && answer.cepstralMean)
+            keepChannelMean(this.channel, answer.cepstralMean);
           resolve(this.pool.transcript(answer));
         },
         (error: Error) => {
