@@ -1,20 +1,16 @@
 /**
  * Speaks a set of sentences with one voice and recognizes them with the embedded recognizer:
  * word error rate, the recognizer's confidence per sentence, and the decoders' CPU time per
- * sentence (read from /proc, so it counts the Python workers, not this process).
+ * sentence (as the engine tells it: its Python workers and its threads, not this process).
  * With BENCH_STREAM=1 each sentence is decoded as the session decodes it while it is spoken
  * (one voice's sentences being one session: they carry one channel, its cepstral mean): through
  * the VAD segmenter, in 20 ms chunks on a simulated clock (20 ms a chunk, so partials are asked
  * as often as in a conversation), finished early at its pauses (segmented-stream.ts).
  */
-import { readFileSync } from 'node:fs';
 import { PAUSE_MS as PAUSE } from '../../src/audio/vad/segmenter-settings.js';
 import { SileroVadModel } from '../../src/audio/vad/silero-vad.model.js';
 import type { AsrChannel, AsrEngine } from '../../src/transcription/engines/asr-engine.js';
 import type { PocketsphinxOptions } from '../../src/transcription/engines/pocketsphinx/pocketsphinx-options.js';
-import { MoonshinePocketsphinxEngine } from '../../src/transcription/engines/moonshine-pocketsphinx/moonshine-pocketsphinx.engine.js';
-import { MoonshineEngine } from '../../src/transcription/engines/moonshine/moonshine.engine.js';
-import { PocketsphinxEngine } from '../../src/transcription/engines/pocketsphinx/pocketsphinx.engine.js';
 import { wordDistance, words } from '../../src/transcription/wer.js';
 import type { BenchVoice } from './bench-voices.js';
 import { recognizeSegmented } from './segmented-stream.js';
@@ -116,28 +112,9 @@ export interface RecognitionRun {
   readonly cpuSeconds: number;
 }
 
-/** Summed user + system CPU time of processes, in seconds (clock ticks of /proc/PID/stat). */
-export function cpuSecondsOf(pids: readonly number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces) start at state, field 3.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
-  }
-  return ticks / 100; // USER_HZ is 100 on Linux
-}
-
-/**
- * The recognizer's CPU time so far, in seconds: pocketsphinx's worker processes (from /proc),
- * Moonshine's decoder threads (as they report it), both for the engine that combines them.
- */
+/** The recognizer's CPU time so far, in seconds, as the engine tells it (0 when it does not). */
 export function decoderCpuSeconds(engine: AsrEngine): number {
-  if (engine instanceof PocketsphinxEngine) return cpuSecondsOf(engine.workerPids());
-  if (engine instanceof MoonshineEngine) return engine.cpuSeconds;
-  if (engine instanceof MoonshinePocketsphinxEngine)
-    return decoderCpuSeconds(engine.moonshine) + decoderCpuSeconds(engine.pocketsphinx);
-  return 0;
+  return engine.usage?.().cpuSeconds ?? 0;
 }
 
 /** Speaks every sentence with `voice`, then recognizes them one after the other. */

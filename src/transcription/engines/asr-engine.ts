@@ -35,6 +35,12 @@ export interface AsrChannel {
   [state: symbol]: unknown;
 }
 
+/** What an engine's own decoders have used so far (benchmarks, diagnostics). */
+export interface AsrUsage {
+  /** CPU seconds (user + system) of its decoding threads or processes. */
+  readonly cpuSeconds: number;
+}
+
 /**
  * One sentence decoded while it is spoken (issue 19): the decoder is held from the first pushed
  * samples to finish() or cancel().
@@ -86,4 +92,6 @@ export interface AsrEngine {
   ): AsrStream | undefined;
   /** A real recognition of a short built-in signal, for the readiness check; rejects with an EngineError. */
   probe?(): Promise<void>;
+  /** What its decoders have used so far; absent for an engine that decodes elsewhere (a server). */
+  usage?(): AsrUsage;
 }

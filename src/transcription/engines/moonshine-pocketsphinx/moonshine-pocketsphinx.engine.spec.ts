@@ -67,6 +67,13 @@ function engineFor(setup: Setup) {
 }
 
 describe('MoonshinePocketsphinxEngine', () => {
+  it("tells both recognizers' decoders' usage together", () => {
+    const moonshine = { usage: () => ({ cpuSeconds: 1.5 }) } as unknown as MoonshineEngine;
+    const pocketsphinx = { usage: () => ({ cpuSeconds: 0.25 }) } as unknown as PocketsphinxEngine;
+    const engine = new MoonshinePocketsphinxEngine(moonshine, pocketsphinx, CLINICAL);
+    expect(engine.usage()).toEqual({ cpuSeconds: 1.75 });
+  });
+
   it("answers Moonshine's text, confidence and all, when both recognizers agree, scoring nothing", async () => {
     const { transcribe, scored } = engineFor({
       moonshine: 'Take two tablets every morning.',

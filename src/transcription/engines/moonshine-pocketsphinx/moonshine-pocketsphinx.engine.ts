@@ -1,7 +1,14 @@
 import { Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { concatSamples } from '../../../audio/concat-samples.js';
 import { words } from '../../words.js';
-import type { AsrAudio, AsrChannel, AsrEngine, AsrStream, AsrTranscript } from '../asr-engine.js';
+import type {
+  AsrAudio,
+  AsrChannel,
+  AsrEngine,
+  AsrStream,
+  AsrTranscript,
+  AsrUsage,
+} from '../asr-engine.js';
 import {
   decodedText,
   MOONSHINE_MIN_CONFIDENCE,
@@ -73,6 +80,13 @@ export class MoonshinePocketsphinxEngine implements AsrEngine, OnModuleInit, OnM
 
   languages(): readonly string[] {
     return [LOCALE];
+  }
+
+  /** Both recognizers' decoders together. */
+  usage(): AsrUsage {
+    return {
+      cpuSeconds: this.moonshine.usage().cpuSeconds + this.pocketsphinx.usage().cpuSeconds,
+    };
   }
 
   async onModuleInit(): Promise<void> {

@@ -33,6 +33,12 @@ describe('MoonshineEngine (the model installed by the set-up)', () => {
     }
   }, 60_000);
 
+  it("counts its threads' CPU in usage(), for the benchmarks", async () => {
+    const before = engine.usage().cpuSeconds;
+    await transcribe(samplesOf(`speech/${manifest.files[0]!.file}`));
+    expect(engine.usage().cpuSeconds).toBeGreaterThan(before);
+  }, 30_000);
+
   it('answers no words for silence and noise', async () => {
     for (const file of ['silence.wav', 'noise.wav']) {
       expect({ file, text: (await transcribe(samplesOf(file))).text }).toEqual({ file, text: '' });

@@ -9,7 +9,7 @@ import {
   EngineUnavailableError,
 } from '../../../common/errors/engine.errors.js';
 import { stopOnAbort } from '../../../common/timeout/with-timeout.js';
-import { ASR_SAMPLE_RATE, AsrAudio, AsrEngine, AsrTranscript } from '../asr-engine.js';
+import { ASR_SAMPLE_RATE, AsrAudio, AsrEngine, AsrTranscript, AsrUsage } from '../asr-engine.js';
 import { acquirePool, releasePool } from './moonshine-pool.js';
 import { meanProbability, spokenForm, tokensToText } from './moonshine-text.js';
 
@@ -142,9 +142,9 @@ export class MoonshineEngine implements AsrEngine, OnModuleInit, OnModuleDestroy
     }
   }
 
-  /** CPU time the decoder threads have spent on decodings so far, in seconds (benchmarks). */
-  get cpuSeconds(): number {
-    return this.cpuMicros / 1e6;
+  /** CPU time the decoder threads have spent on decodings so far. */
+  usage(): AsrUsage {
+    return { cpuSeconds: this.cpuMicros / 1e6 };
   }
 
   onModuleDestroy(): void {

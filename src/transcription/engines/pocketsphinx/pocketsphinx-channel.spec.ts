@@ -52,6 +52,12 @@ describe('cepstral mean', () => {
   const streamed = (samples: Float32Array, channel?: AsrChannel) =>
     streamSentence(engine, samples, clock, channel);
 
+  it("tells its decoders' CPU in usage(), read from their processes (the benchmarks' figure)", async () => {
+    const before = engine.usage().cpuSeconds;
+    await streamed(speechFixture('03-allergies.wav'));
+    expect(engine.usage().cpuSeconds).toBeGreaterThan(before);
+  });
+
   it("stores each sentence's mean, and the next sentence starts from it", async () => {
     const session: AsrChannel = {};
     await streamed(speechFixture('03-allergies.wav'), session);

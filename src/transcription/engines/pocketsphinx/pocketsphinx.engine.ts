@@ -13,7 +13,9 @@ import {
   AsrEngine,
   AsrStream,
   AsrTranscript,
+  AsrUsage,
 } from '../asr-engine.js';
+import { cpuSecondsOf } from '../process-cpu.js';
 import { DecoderForkServer } from './decoder-fork-server.js';
 import { answerTranscript, LOW_CONFIDENCE, MIN_CONFIDENCE } from './pocketsphinx-confidence.js';
 import { type PocketsphinxOptions, SETUP_HINT, workerCommand } from './pocketsphinx-options.js';
@@ -184,6 +186,11 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
         : [],
     );
   }
+  /** CPU time of the decoders running now (a replaced decoder's time goes with it). */
+  usage(): AsrUsage {
+    return { cpuSeconds: cpuSecondsOf(this.workerPids()) };
+  }
+
   /** Process id of the fork server that loads the model and forks the decoders, while it runs. */
   get forkServerPid(): number | undefined {
     return this.server.pid;
