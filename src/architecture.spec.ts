@@ -94,6 +94,35 @@ function engineNamesInCode(source: string): string[] {
   return [...code.matchAll(/\w*(?:pocketsphinx|cepstr)\w*/gi)].map((m) => m[0]);
 }
 
+/**
+ * orchestrator/'s folders from the bottom up: each imports only those before it (the module and
+ * the gateway, at its root, may import any). The languages of a session; the conversation's
+ * records; the archive of them; the sentence pipeline; the WebSocket protocol's messages; the
+ * session; its transport.
+ */
+const ORCHESTRATOR_LAYERS = [
+  'languages',
+  'conversation',
+  'archive',
+  'pipeline',
+  'protocol',
+  'session',
+  'transport',
+];
+
+/** The imports of orchestrator/ from a folder to one above it. */
+function upwardInOrchestrator(edges: readonly [string, string][]): [string, string][] {
+  const layer = (path: string) =>
+    path.startsWith('orchestrator/') && path.split('/').length > 2
+      ? ORCHESTRATOR_LAYERS.indexOf(path.split('/')[1]!)
+      : undefined;
+  return edges.filter(([from, to]) => {
+    const a = layer(from);
+    const b = layer(to);
+    return a !== undefined && b !== undefined && b > a;
+  });
+}
+
 const folderOf = (path: string) => (path.includes('/') ? path.split('/')[0]! : undefined);
 
 describe('the import graph of src/', () => {
@@ -166,6 +195,29 @@ describe('the import graph of src/', () => {
 
   it('scores words only in tests and benchmarks: no service file imports wer.ts', () => {
     expect(graph.filter(([, to]) => to === 'transcription/wer.ts')).toEqual([]);
+  });
+
+  it('has no upward arrow inside orchestrator/ either (issue 35)', () => {
+    expect(upwardInOrchestrator(graph)).toEqual([]);
+    // The arrows of before: the mapper read the session's settings, the AsyncAPI document the
+    // transport's path.
+    expect(
+      upwardInOrchestrator([
+        [
+          'orchestrator/protocol/server-message-mapper.ts',
+          'orchestrator/session/session-settings.ts',
+        ],
+        [
+          'orchestrator/protocol/asyncapi/asyncapi-document.ts',
+          'orchestrator/transport/upgrade-routing.ts',
+        ],
+        ['orchestrator/session/session.ts', 'orchestrator/protocol/server-messages.ts'],
+      ]),
+    ).toHaveLength(2);
+    const folders = readdirSync(join(SRC, 'orchestrator'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(folders.filter((name) => !ORCHESTRATOR_LAYERS.includes(name))).toEqual([]);
   });
 
   it('knows every folder of src/', () => {

@@ -4,7 +4,7 @@ import type { RawData, WebSocket } from 'ws';
 import { AppConfig } from '../config/app-config.js';
 import { SessionManager } from './session/session-manager.js';
 import { keepAlive } from './transport/heartbeat.js';
-import { SESSION_WEBSOCKET_PATH } from './transport/upgrade-routing.js';
+import { SESSION_WEBSOCKET_PATH } from './protocol/session-websocket-path.js';
 import { WsSessionTransport } from './transport/ws-session-transport.js';
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { OfferedAnswers } from '../conversation/conversation.types.js';
 import type { SessionEvent } from '../conversation/session-events.js';
-import type { SessionSettings } from '../session/session-settings.js';
+import type { SessionSettings } from './session-settings.js';
 import type {
   AnswerButton,
   AnswerButtons,

@@ -11,7 +11,7 @@ import type {
 import { newSentenceRecord } from '../conversation/sentence-record.js';
 import type { FlagMessageDto } from '../protocol/dto/client-messages.dto.js';
 import { SessionMetrics } from './session-metrics.js';
-import type { SessionSettings } from './session-settings.js';
+import type { SessionSettings } from '../protocol/session-settings.js';
 
 /**
  * What a session's conversation holds while it runs: the sentences (an ordered history and a

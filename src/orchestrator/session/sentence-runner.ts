@@ -9,7 +9,7 @@ import type { LiveSentences } from './live-sentences.js';
 import { SentenceAtPause } from './sentence-at-pause.js';
 import type { SessionLifecycle } from './session-lifecycle.js';
 import type { SessionReplies } from './session-replies.js';
-import type { SessionSettings } from './session-settings.js';
+import type { SessionSettings } from '../protocol/session-settings.js';
 
 /**
  * A session's sentences through the pipeline: each new one (spoken or typed) numbered in the

@@ -4,7 +4,7 @@ import { EngineUnavailableError } from '../../common/errors/engine.errors.js';
 import type { ServerMessage } from '../protocol/server-messages.js';
 import type { Session } from './session.js';
 import { type HandshakeChecks, SessionConnection } from './session-connection.js';
-import type { SessionSettings } from './session-settings.js';
+import type { SessionSettings } from '../protocol/session-settings.js';
 import type { SessionTransport } from './session-transport.js';
 
 function harness(openDelayMs: number, openFailure?: Error) {

@@ -6,7 +6,8 @@ import { ArchiveBuilder } from '../archive/archive-builder.js';
 import { SentencePipeline } from '../pipeline/sentence-pipeline.js';
 import { ClientMessageParser } from '../protocol/client-message-parser.js';
 import { Session } from './session.js';
-import type { SessionLimits, SessionSettings } from './session-settings.js';
+import type { SessionSettings } from '../protocol/session-settings.js';
+import type { SessionLimits } from './session-settings.js';
 import { SessionRegistry } from './session-registry.js';
 import type { SessionTransport } from './session-transport.js';
 

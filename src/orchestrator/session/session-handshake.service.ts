@@ -10,7 +10,7 @@ import { ClientMessageParser } from '../protocol/client-message-parser.js';
 import type { HandshakeDto } from '../protocol/dto/handshake.dto.js';
 import { handshakeSuccess } from '../protocol/server-message-mapper.js';
 import type { HandshakeRejectionReason, ServerMessage } from '../protocol/server-messages.js';
-import type { SessionSettings } from './session-settings.js';
+import type { SessionSettings } from '../protocol/session-settings.js';
 
 export type ParsedHandshake =
   | { readonly ok: true; readonly handshake: HandshakeDto }

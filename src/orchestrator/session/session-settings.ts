@@ -1,14 +1,3 @@
-import type { ConversationParties } from '../pipeline/conversation-parties.js';
-
-/** What a session was opened with (the validated, normalized handshake). */
-export interface SessionSettings {
-  readonly id: string;
-  readonly parties: ConversationParties;
-  readonly speed: number;
-  readonly enableDualDirection: boolean;
-  readonly sampleRate: number;
-}
-
 /** The limits a session runs under (from AppConfig). */
 export interface SessionLimits {
   readonly idleTimeoutMs: number;

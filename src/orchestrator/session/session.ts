@@ -19,7 +19,8 @@ import { SessionAudio } from './session-audio.js';
 import { SessionCommands } from './session-commands.js';
 import { SessionReplies } from './session-replies.js';
 import { type DrainLimit, duration, SessionLifecycle } from './session-lifecycle.js';
-import type { SessionLimits, SessionSettings } from './session-settings.js';
+import type { SessionSettings } from '../protocol/session-settings.js';
+import type { SessionLimits } from './session-settings.js';
 import { CloseCode, type SessionTransport } from './session-transport.js';
 
 export type { DrainLimit } from './session-lifecycle.js';

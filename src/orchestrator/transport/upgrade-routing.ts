@@ -1,10 +1,8 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
+import { SESSION_WEBSOCKET_PATH } from '../protocol/session-websocket-path.js';
 
 type UpgradeFilter = (request: IncomingMessage) => boolean;
-
-/** The one WebSocket endpoint: sessions (decisions §5). */
-export const SESSION_WEBSOCKET_PATH = '/ws';
 
 const SEE = 'see docs/protocol.md, or /docs/asyncapi.json for its machine-readable description';
 

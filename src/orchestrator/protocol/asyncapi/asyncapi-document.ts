@@ -1,4 +1,4 @@
-import { SESSION_WEBSOCKET_PATH } from '../../transport/upgrade-routing.js';
+import { SESSION_WEBSOCKET_PATH } from '../session-websocket-path.js';
 import { CLIENT_MESSAGE_DOCS } from './client-message-docs.js';
 import {
   CLIENT_MESSAGE_TYPES,
