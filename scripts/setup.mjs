@@ -151,7 +151,7 @@ function ensureNodeModules() {
   writeFileSync(stamp, wanted);
 }
 
-/** nest build when the sources differ from those dist/ was built from; true when it built. */
+/** nest build when the sources differ from those dist/ was built from. */
 function ensureBuild() {
   const inputs = [
     ...listFiles(join(root, 'src')).filter((f) => !f.endsWith('.spec.ts')),
@@ -166,20 +166,22 @@ function ensureBuild() {
     statSync(join(root, 'dist', 'main.js'), { throwIfNoEntry: false }) &&
     readFileSync(stamp, 'utf8') === wanted
   )
-    return false;
+    return;
   say('building (nest build)');
   run(join(root, 'node_modules', '.bin', 'nest'), ['build']);
   writeFileSync(stamp, wanted);
-  return true;
 }
 
 /**
- * The fixed phrases' index, read at every start instead of computed (4 s of a slow start): after
- * every build, since it is stored with the built code's fingerprint.
+ * The fixed phrases' index, read at every start instead of computed (4 s of a slow start): again
+ * whenever it is older than the build (its stamp), since it is stored with the built code's
+ * fingerprint; so a run stopped between the build and the index makes it at the next set-up.
  */
-function ensurePhrasebookSignatures(afterBuild) {
+function ensurePhrasebookSignatures() {
   const file = join(root, 'dist', 'translation', 'phrasebook', 'phrase-signatures.json');
-  if (!afterBuild && existsSync(file)) return;
+  const built = statSync(join(root, 'dist', '.setup-source-hash'), { throwIfNoEntry: false });
+  const stored = statSync(file, { throwIfNoEntry: false });
+  if (built && stored && stored.mtimeMs >= built.mtimeMs) return;
   run(
     join(root, 'node_modules', '.bin', 'node'),
     [join(root, 'scripts', 'phrasebook-signatures.mjs')],
@@ -275,7 +277,6 @@ if (major < 20 || (major === 20 && minor < 11)) {
  * How the set-up runs each of BUILD_STEPS (scripts/build-steps.mjs, the list the Dockerfile
  * follows too); each does nothing when its inputs have not changed.
  */
-let built = false;
 const BUILD_STEP_RUNNERS = {
   'apertium-lexicon': () => buildApertiumLexicon({ root, say }),
   'apertium-rules': () => buildApertiumRules({ root, say }),
@@ -283,10 +284,8 @@ const BUILD_STEP_RUNNERS = {
   'clinical-asr-model': () => buildClinicalAsrModel({ root, say }),
   // From the npm registry: once per machine.
   'moonshine-model': () => ensureMoonshineModel({ root, say }),
-  service: () => {
-    built = ensureBuild();
-  },
-  'phrasebook-signatures': () => ensurePhrasebookSignatures(built),
+  service: () => ensureBuild(),
+  'phrasebook-signatures': () => ensurePhrasebookSignatures(),
   'espeak-voice-table': () => ensureEspeakVoiceTable(),
   console: () => ensureConsoleBuild(),
 };

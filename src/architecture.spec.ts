@@ -58,14 +58,17 @@ const ALSO_ENTRY = new Set([
   'orchestrator/protocol/asyncapi/asyncapi-document.ts',
 ]);
 
-/** Every TypeScript file under `dir`, specs included. */
-function allFiles(dir: string): string[] {
+/** The files under `dir` whose names match `kept`, leaving out the folders named in `skipped`. */
+function filesUnder(dir: string, kept: RegExp, skipped = new Set<string>()): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return allFiles(path);
-    return /\.ts$/.test(entry.name) ? [path] : [];
+    if (entry.isDirectory()) return skipped.has(entry.name) ? [] : filesUnder(path, kept, skipped);
+    return kept.test(entry.name) ? [path] : [];
   });
 }
+
+/** Every TypeScript file under `dir`, specs included. */
+const allFiles = (dir: string) => filesUnder(dir, /\.ts$/);
 
 /** The service's own files: not its specs. */
 const sourceFiles = (dir: string) => allFiles(dir).filter((path) => !/\.spec\.ts$/.test(path));
@@ -279,13 +282,8 @@ const OVER_WHEN_THE_RULE_CAME = new Map<string, number>([
 ]);
 
 /** Every source file of the repository (relative to its root), Python and style sheets included. */
-function repositorySources(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return SKIPPED.has(entry.name) ? [] : repositorySources(path);
-    return SOURCE.test(entry.name) ? [path] : [];
-  });
-}
+const repositorySources = (dir: string) =>
+  filesUnder(join(ROOT, dir), SOURCE, SKIPPED).map((path) => relative(ROOT, path));
 
 const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 

@@ -14,13 +14,13 @@ const PACKAGES = ['snowball-stemmers', 'to-words'] as const;
 
 /**
  * What the bags of a text are computed from besides the text (their key): the code, compiled or
- * not (tests and fixtures aside), and the value lexicon (data/values/). The phrases' own files,
+ * not (tests aside), and the value lexicon (data/values/). The phrases' own files,
  * the target languages' and the answers' do not change a text's bags, so they are not hashed
  * (10 MB of the 11: 71 ms of every start).
  */
 const COUNTS = (path: string) =>
   (path.startsWith('data/values/') && path.endsWith('.yaml')) ||
-  (/\.[jt]s$/.test(path) && !/\.(d|spec|fixture)\.[jt]s$/.test(path));
+  (/\.[jt]s$/.test(path) && !/\.(d|spec)\.[jt]s$/.test(path));
 
 /**
  * The phrasebook's bags stored by the build (`dist/translation/phrasebook/phrase-signatures.json`)
