@@ -27,10 +27,11 @@ const KEY = 'health-test-key';
 /**
  * The probe deadline with the fake remote engine, whose probes answer at once. With the embedded
  * engines it is longer: a real recognition right after the start, with another test file
- * starting its own server on the same two cores, once took over 1 s (a CI run on 2026-11-29).
+ * starting its own server on the same two cores, once took over 1 s (a CI run on 2026-11-29) and
+ * over 3 s (2026-11-30): the service's own default, 5 s.
  */
 const PROBE_TIMEOUT_MS = 1_000;
-const EMBEDDED_PROBE_TIMEOUT_MS = 3_000;
+const EMBEDDED_PROBE_TIMEOUT_MS = 5_000;
 
 /** `orchestrator_health_check_failures_total{service}` as GET /metrics (open) reports it. */
 async function failures(baseUrl: string, service: 'vad' | 'asr'): Promise<number> {

@@ -5,10 +5,10 @@ import { FAKE_OPENAI_MODEL, type FakeOpenAi, startFakeOpenAi } from './support/f
 import { startTestApp } from './support/test-app.js';
 
 /**
- * LLM_TIMEOUT_MS: short, so that the too-slow case (2 s) fails fast; not so short that a loaded
- * machine's first call (a cold client) misses it, as 500 ms did once in CI.
+ * LLM_TIMEOUT_MS: short, so that the too-slow case (5 s) fails fast; not so short that a loaded
+ * machine's first call (a cold client) misses it, as 500 ms did once in CI and 1 s on 2026-11-30.
  */
-const TIMEOUT_MS = 1_000;
+const TIMEOUT_MS = 2_000;
 
 /** The four operations through an OpenAI-compatible chat server (LLM_ENGINE=openai). */
 describe('Language operations on an OpenAI-compatible server', () => {
@@ -82,7 +82,7 @@ describe('Language operations on an OpenAI-compatible server', () => {
     expect((await post('summarize', { sentence: 'Fever.' }).expect(503)).body.detail).toContain(
       "'openai'",
     );
-    fake.set({ reply: undefined, delayMs: 2_000 });
+    fake.set({ reply: undefined, delayMs: 5_000 });
     const res = await post('summarize', { sentence: 'Fever.' }).expect(503);
     expect(res.body.detail).toContain(`${TIMEOUT_MS} ms`);
   });
