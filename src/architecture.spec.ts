@@ -252,7 +252,7 @@ const DATA = new Set([
 /**
  * The files over the limit when the rule came (issue 35), each with its length then: none may
  * grow, a new file may not join them, and one that falls under the limit must leave the list.
- * sentence-pipeline.ts is issue 35's item 1; the rest are to be split as they are next changed.
+ * They are to be split as they are next changed (sentence-pipeline.ts, 562 lines, was the first).
  */
 const OVER_WHEN_THE_RULE_CAME = new Map<string, number>([
   ['bench/fidelity/fit-fidelity.ts', 508],
@@ -265,7 +265,6 @@ const OVER_WHEN_THE_RULE_CAME = new Map<string, number>([
   ['src/language/identification/language-identifier.spec.ts', 414],
   ['src/language/identification/language-identifier.ts', 435],
   ['src/orchestrator/archive/transcript-writer.spec.ts', 414],
-  ['src/orchestrator/pipeline/sentence-pipeline.ts', 562],
   ['src/orchestrator/session/session-live.spec.ts', 413],
   ['src/orchestrator/session/session.spec.ts', 548],
   ['src/transcription/engines/pocketsphinx/pocketsphinx.engine.spec.ts', 638],
@@ -327,10 +326,10 @@ describe('the size of source files (every folder, Python included)', () => {
   it('would catch a new long file, a listed one that grew, and one that no longer needs its place', () => {
     const changed = new Map(lengths);
     changed.set('src/common/long.ts', 401);
-    changed.set('src/orchestrator/pipeline/sentence-pipeline.ts', 563);
+    changed.set('src/orchestrator/session/session.spec.ts', 549);
     changed.set('src/translation/phrasebook/phrase-matcher.ts', 380);
     expect(overLong(changed)).toEqual([
-      ['src/orchestrator/pipeline/sentence-pipeline.ts', 563, 'grew from 562'],
+      ['src/orchestrator/session/session.spec.ts', 549, 'grew from 548'],
       [
         'src/translation/phrasebook/phrase-matcher.ts',
         380,

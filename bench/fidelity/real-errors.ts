@@ -58,7 +58,7 @@ export async function realExamples(
     }
     judges.add(judgement.judge);
     const entry = byId.get(t.id)!;
-    // Back as the session does it (SentencePipeline.translate): the same genders both ways.
+    // Back as the session does it (LiteralTranslationStage.check): the same genders both ways.
     const backTranslation = await embedded.service
       .translateText(
         t.translation,

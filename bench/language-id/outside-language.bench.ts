@@ -79,7 +79,7 @@ async function main(): Promise<void> {
 
   /**
    * What a session does with `text` typed in a session of `medic` and `patient`
-   * (SentencePipeline: acceptText, then translate's inNeitherLanguage).
+   * (RecognitionStage.acceptText, then LiteralTranslationStage's inNeitherLanguage).
    */
   async function verdict(text: string, medic: DevsetLanguage, patient: DevsetLanguage) {
     const guess = identifier.identify(text, [LOCALE[medic], LOCALE[patient]]);

@@ -19,7 +19,13 @@ import type { TranslationService } from '../../src/translation/translation.servi
 import { FidelityScorer } from '../../src/orchestrator/pipeline/fidelity/fidelity-scorer.js';
 import { ArchiveBuilder } from '../../src/orchestrator/archive/archive-builder.js';
 import { SessionLanguagesService } from '../../src/orchestrator/languages/session-languages.service.js';
+import { AlternateStage } from '../../src/orchestrator/pipeline/alternate-stage.js';
+import { FixedPhraseStage } from '../../src/orchestrator/pipeline/fixed-phrase-stage.js';
+import { LiteralTranslationStage } from '../../src/orchestrator/pipeline/literal-translation-stage.js';
+import { RecognitionStage } from '../../src/orchestrator/pipeline/recognition-stage.js';
+import { ReformulationStage } from '../../src/orchestrator/pipeline/reformulation-stage.js';
 import { SentencePipeline } from '../../src/orchestrator/pipeline/sentence-pipeline.js';
+import { SpeechStage } from '../../src/orchestrator/pipeline/speech-stage.js';
 import { ClientMessageParser } from '../../src/orchestrator/protocol/client-message-parser.js';
 import type { ServerMessage } from '../../src/orchestrator/protocol/server-messages.js';
 import { Session } from '../../src/orchestrator/session/session.js';
@@ -130,14 +136,18 @@ export function fakes() {
     },
   } as unknown as LlmService;
   const pipeline = new SentencePipeline(
-    transcription,
-    languageId,
-    new SessionLanguagesService(catalog, translation, synthesis, transcription),
-    translation,
-    synthesis,
-    llm,
+    new RecognitionStage(
+      transcription,
+      languageId,
+      new SessionLanguagesService(catalog, translation, synthesis, transcription),
+      translation,
+    ),
+    new FixedPhraseStage(translation),
+    new LiteralTranslationStage(translation, new FidelityScorer(ClinicalTerminology.builtIn())),
+    new ReformulationStage(llm),
+    new AlternateStage(translation),
+    new SpeechStage(synthesis),
     recorded.metrics,
-    new FidelityScorer(ClinicalTerminology.builtIn()),
   );
   return { pipeline, state, calls, metrics: recorded.metrics, recorded: recorded.calls };
 }

@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import type {
   PhraseOffer,
   PhraseTranslation,
@@ -5,6 +6,7 @@ import type {
 import type { SessionLanguage } from '../languages/session-language.js';
 import { TranslationService } from '../../translation/translation.service.js';
 import type {
+  LiteralTranslation,
   NotTranslatedReason,
   OfferedAnswers,
   OfferedPhrase,
@@ -47,6 +49,7 @@ export type FixedPhraseOutcome =
  *   with none, it is withheld and the closest phrases are offered to the clinician.
  * - From such a patient, a text that is no answer is withheld: it cannot be translated.
  */
+@Injectable()
 export class FixedPhraseStage {
   constructor(private readonly translation: TranslationService) {}
 
@@ -132,5 +135,25 @@ export class FixedPhraseStage {
   /** The phrase ids offered for the sentence's latest revision (for a clear refusal). */
   offered(record: SentenceRecord): string[] {
     return ((record.offers as readonly PhraseOffer[] | undefined) ?? []).map((o) => o.phraseId);
+  }
+
+  /** Branch A of a revision, as written in advance: no round trip checks it. */
+  static translation(
+    written: WrittenTranslation,
+    revision: number,
+    { source, target }: TranslationDirection,
+  ): LiteralTranslation {
+    return {
+      revision,
+      sourceLanguage: source.locale,
+      targetLanguage: target.locale,
+      text: written.text,
+      origin: 'phrasebook',
+      phraseId: written.phraseId,
+      understoodAs: written.understoodAs,
+      reviewedBy: written.reviewedBy,
+      answers: written.answers,
+      chosen: written.chosen,
+    };
   }
 }

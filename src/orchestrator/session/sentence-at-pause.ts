@@ -1,6 +1,6 @@
 import type { Transcript } from '../../transcription/transcription.service.js';
 import type { SentenceRecord } from '../conversation/conversation.types.js';
-import type { PipelineOutput } from '../pipeline/sentence-pipeline.js';
+import type { PipelineOutput } from '../pipeline/pipeline-output.js';
 import type { ServerMessage } from '../protocol/server-messages.js';
 import type { HeldReplies } from './held-replies.js';
 import type { PauseWork } from './live-sentences.js';

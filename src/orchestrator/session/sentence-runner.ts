@@ -1,7 +1,8 @@
 import type { Sentence } from '../../audio/vad/sentence.js';
 import type { Transcript } from '../../transcription/transcription.service.js';
 import type { KnownRole, SentenceRecord } from '../conversation/conversation.types.js';
-import type { PipelineOutput, SentencePipeline } from '../pipeline/sentence-pipeline.js';
+import type { PipelineOutput } from '../pipeline/pipeline-output.js';
+import type { SentencePipeline } from '../pipeline/sentence-pipeline.js';
 import { settle, type Settled } from '../pipeline/settle.js';
 import type { ConversationStore } from './conversation-store.js';
 import type { HeldReplies } from './held-replies.js';
@@ -105,7 +106,7 @@ export class SentenceRunner {
     transcript?: Promise<Settled<Transcript>>,
     out = this.output,
   ): Promise<void> {
-    const hasText = await this.pipeline.recognize(record, samples, out, transcript);
+    const hasText = await this.pipeline.recognition.recognize(record, samples, out, transcript);
     if (hasText) await this.runBranches(record, speed, this.settings.enableDualDirection, out);
   }
 
@@ -115,7 +116,7 @@ export class SentenceRunner {
     record.text = text.trim();
     const speed = this.speed;
     this.lifecycle.start(record, async () => {
-      this.pipeline.acceptText(record, role, this.output);
+      this.pipeline.recognition.acceptText(record, role, this.output);
       await this.runBranches(record, speed, this.settings.enableDualDirection);
     });
   }
@@ -127,7 +128,7 @@ export class SentenceRunner {
         record.role = record.text ? role : record.role;
         return;
       }
-      this.pipeline.reassign(record, role, this.settings.parties);
+      this.pipeline.recognition.reassign(record, role, this.settings.parties);
       record.revision++;
       await this.runBranches(record, this.speed);
     });

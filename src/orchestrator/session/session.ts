@@ -97,7 +97,7 @@ export class Session {
     this.live = new LiveSentences<SentenceAtPause>({
       reserveId: () => this.conversation.reserveId(),
       startRecognition: (onPartial, channel) =>
-        deps.pipeline.startLiveRecognition(settings.parties, onPartial, channel),
+        deps.pipeline.recognition.startLive(settings.parties, onPartial, channel),
       partial: (sentenceId, text) => this.replies.send({ kind: 'partial', sentenceId, text }),
       workAtPause: limits.workAtPause
         ? (sentenceId, transcript) => this.atPause(sentenceId, transcript)
