@@ -263,14 +263,11 @@ const OVER_WHEN_THE_RULE_CAME = new Map<string, number>([
   ['src/audio/vad/sentence-segmenter.spec.ts', 407],
   ['src/audio/wav-decoder.spec.ts', 466],
   ['src/language/identification/language-identifier.spec.ts', 414],
-  ['src/language/identification/language-identifier.ts', 435],
   ['src/orchestrator/archive/transcript-writer.spec.ts', 414],
   ['src/orchestrator/session/session-live.spec.ts', 413],
   ['src/orchestrator/session/session.spec.ts', 548],
   ['src/transcription/engines/pocketsphinx/pocketsphinx.engine.spec.ts', 638],
   ['src/translation/engines/libretranslate.engine.spec.ts', 460],
-  ['src/translation/phrasebook/phrase-matcher.ts', 412],
-  ['src/translation/phrasebook/text/language-rules.ts', 433],
   ['test/console.e2e-spec.ts', 481],
   ['test/errors.e2e-spec.ts', 502],
   ['test/fuzz/support/audio.ts', 518],
@@ -287,11 +284,14 @@ const repositorySources = (dir: string) =>
 const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 
 /** What breaks the rule: [file, lines, why] for each file that may not be as long as it is. */
-function overLong(lengths: ReadonlyMap<string, number>): [string, number, string][] {
+function overLong(
+  lengths: ReadonlyMap<string, number>,
+  listed: ReadonlyMap<string, number> = OVER_WHEN_THE_RULE_CAME,
+): [string, number, string][] {
   const broken: [string, number, string][] = [];
   for (const [file, lines] of lengths) {
     if (DATA.has(file)) continue;
-    const then = OVER_WHEN_THE_RULE_CAME.get(file);
+    const then = listed.get(file);
     if (then === undefined && lines > MAX_LINES) broken.push([file, lines, 'over 400 lines']);
     if (then !== undefined && lines > then) broken.push([file, lines, `grew from ${then}`]);
     if (then !== undefined && lines <= MAX_LINES) {
@@ -324,18 +324,21 @@ describe('the size of source files (every folder, Python included)', () => {
   });
 
   it('would catch a new long file, a listed one that grew, and one that no longer needs its place', () => {
-    const changed = new Map(lengths);
-    changed.set('src/common/long.ts', 401);
-    changed.set('src/orchestrator/session/session.spec.ts', 549);
-    changed.set('src/translation/phrasebook/phrase-matcher.ts', 380);
-    expect(overLong(changed)).toEqual([
-      ['src/orchestrator/session/session.spec.ts', 549, 'grew from 548'],
-      [
-        'src/translation/phrasebook/phrase-matcher.ts',
-        380,
-        'now under the limit: remove it from OVER_WHEN_THE_RULE_CAME',
-      ],
+    // Its own list, so that the check outlives the files listed now.
+    const listed = new Map([
+      ['src/grown.ts', 548],
+      ['src/split.ts', 412],
+    ]);
+    const changed = new Map([
+      ['src/common/long.ts', 401],
+      ['src/grown.ts', 549],
+      ['src/split.ts', 380],
+      ['src/short.ts', 400],
+    ]);
+    expect(overLong(changed, listed)).toEqual([
       ['src/common/long.ts', 401, 'over 400 lines'],
+      ['src/grown.ts', 549, 'grew from 548'],
+      ['src/split.ts', 380, 'now under the limit: remove it from OVER_WHEN_THE_RULE_CAME'],
     ]);
   });
 

@@ -8,6 +8,8 @@ import { adjunctReadings, saysItsOwnTime } from './time-adjunct.js';
 import { PhraseSignatures } from './signatures/phrase-signatures.js';
 import type { ValueLexicon } from './values/value-lexicon.js';
 import type { PhraseValue, ValueType } from './values/value-types.js';
+import { bag, readings, sameBag, valueOrder } from './phrase-readings.js';
+import { isQuestion, sentenceKind } from './sentence-kind.js';
 
 /** A phrase and the values its variables take in what was said. */
 export interface PhraseMatch {
@@ -46,8 +48,6 @@ interface Asking {
 /** A verified reading, and whether the wording it matched asks a question. */
 type Verified = PhraseMatch & { readonly asks: boolean };
 
-/** More values than this in one sentence: only readings with few variables are tried. */
-const MAX_SPANS_FOR_ALL_READINGS = 8;
 const GENDERS = ['male', 'female'] as const;
 
 /**
@@ -348,46 +348,6 @@ export class LanguageMatcher {
     );
     return this.tokens(kept).sort().join(' ');
   }
-}
-
-/** Which recognized values a reading takes as variables: every subset, or the small ones. */
-function* readings(spans: readonly number[]): Generator<number[]> {
-  if (spans.length <= MAX_SPANS_FOR_ALL_READINGS) {
-    for (let mask = 0; mask < 1 << spans.length; mask++) {
-      yield spans.filter((_, k) => mask & (1 << k));
-    }
-    return;
-  }
-  yield [];
-  for (let a = 0; a < spans.length; a++) {
-    yield [spans[a]];
-    for (let b = a + 1; b < spans.length; b++) yield [spans[a], spans[b]];
-  }
-}
-
-/** A wording or an utterance that asks: its question mark (Spanish opens with one). */
-const isQuestion = (text: string) => /[?¿]/.test(text);
-
-/** What punctuation says an utterance is; a recognizer's text without any says nothing. */
-function sentenceKind(text: string): 'question' | 'statement' | undefined {
-  if (isQuestion(text)) return 'question';
-  return /[.!]\s*$/.test(text) ? 'statement' : undefined;
-}
-
-/** The values of a text, in the order they are said. */
-const valueOrder = (tokens: readonly string[]) =>
-  tokens.filter((t) => t.startsWith('v:')).join(' ');
-
-function bag(tokens: readonly string[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
-  return counts;
-}
-
-function sameBag(a: Map<string, number>, b: Map<string, number>): boolean {
-  if (a.size !== b.size) return false;
-  for (const [token, count] of a) if (b.get(token) !== count) return false;
-  return true;
 }
 
 /**

@@ -1,0 +1,52 @@
+import type { LanguageRules } from '../language-rules.js';
+import { wordSet } from './word-set.js';
+
+/** What the phrase matcher may ignore or rewrite in French (LanguageRules). */
+export const FRENCH_RULES: LanguageRules = {
+  contractions: {
+    du: 'de le',
+    au: 'a le',
+    aux: 'a les',
+    des: 'de les',
+    'est ce que': '',
+    'est ce qu': '',
+    'qu est ce que': 'que',
+    'qu est ce qu': 'que',
+    // What a rendered phrase elides ("la dose d'amoxicilline", "qu'il") is the full word.
+    d: 'de',
+    qu: 'que',
+    's il vous plait': '',
+    svp: '',
+    'tout ca': 'ca',
+    'tout cela': 'cela',
+  },
+  ignorable: wordSet('le la les l un une ne n votre vos t exactement aussi'),
+  fillers: [
+    'bon',
+    'alors',
+    'donc',
+    'ok',
+    'bien',
+    'tres bien',
+    'maintenant',
+    'et',
+    'd accord',
+    'dites moi',
+    'pouvez vous me dire si',
+    'pouvez vous me dire',
+    'j ai besoin de savoir si',
+    'bonne nouvelle',
+    'bonnes nouvelles',
+  ],
+  closers: ['monsieur', 'madame', 'd accord', 'merci', 'c est bien ca', 'c est ca', 'n est ce pas'],
+  articleNumbers: wordSet('un une'),
+  numberLocale: 'fr-FR',
+  elided: {},
+  loneSymptom: 'avez vous',
+  asksByWordOrder: false,
+  prepositions: wordSet('de a dans en pour avec sur'),
+  demonstratives: wordSet('ce cet cette ces'),
+  placePrepositions: wordSet('dans a'),
+  accentedWords: wordSet(''),
+  commaOpeners: wordSet(''),
+};
