@@ -1,7 +1,7 @@
 /**
  * A sentence the service heard cut (its start or end was silenced while the tablet spoke, see
  * talk-over.ts) is not presented as a sentence: its card says, in both parties' languages, that
- * some words could not be heard, and is marked `data-fragment` (styles.css dims what was heard).
+ * some words could not be heard, and is marked `data-fragment` (styles/live.css dims what was heard).
  */
 import { bothPartiesElements, type Parties } from './i18n/both-parties';
 import { el } from './dom';

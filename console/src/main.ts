@@ -3,7 +3,14 @@
  * service at /. Nothing is persisted in the browser: the conversation lives in this page's
  * memory until the next conversation starts or the page is closed.
  */
-import './styles.css';
+// The style sheets, in cascade order: later ones override earlier ones (small-screens.css).
+import './styles/base.css';
+import './styles/controls.css';
+import './styles/screens.css';
+import './styles/sentence.css';
+import './styles/small-screens.css';
+import './styles/live.css';
+import './styles/answers.css';
 import { formatBytes, type ArchiveLink } from './archive-download';
 import { ConnectionLostPanel, type Interruption } from './connection-lost';
 import { EarlierParts } from './earlier-parts';

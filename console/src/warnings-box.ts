@@ -5,7 +5,7 @@
  */
 import { byId } from './dom';
 
-/** Phones: as narrow as the media query of styles.css that shrinks the header. */
+/** Phones: as narrow as the media query of styles/small-screens.css that shrinks the header. */
 const PHONE = '(max-width: 40rem)';
 
 export function bindWarningsBox(): void {
