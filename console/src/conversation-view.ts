@@ -53,6 +53,13 @@ export class ConversationView {
     this.newest.reset();
   }
 
+  /** Takes the cards off the list (to keep them as an earlier part of the conversation). */
+  detachCards(): HTMLElement[] {
+    const cards = [...this.list.querySelectorAll<HTMLElement>(':scope > li.sentence')];
+    for (const card of cards) card.remove();
+    return cards;
+  }
+
   /** The conversation is over: the cards go, and the list is left to the next one's view. */
   dispose(): void {
     this.clear();

@@ -18,7 +18,7 @@ import {
 } from './conversation-controls';
 import type { Interruption } from './connection-lost';
 import { PageRecord, SessionEnding, type EndResult } from './conversation-outcome';
-import { PartArchive, archiveFileOf } from './part-archive';
+import { type PartArchive, partArchiveOf } from './part-archive';
 import { ConversationStatus } from './conversation-status';
 import { ConversationStore, type SentenceState } from './conversation-store';
 import { ConversationView } from './conversation-view';
@@ -37,13 +37,11 @@ import { SentenceActionsSender } from './sentence-actions';
 import { SentenceSpeech } from './sentence-speech';
 import { handshakeFor } from './session-handshake';
 import { SessionClient, sessionUrl } from './session-client';
-import { showPartyControls, showSessionWords } from './session-words';
+import { showPartyControls, showPatientAnswers, showSessionWords } from './session-words';
 import { SpeechNotice } from './speech-notice';
 import type { SpeechPlayer } from './speech-player';
 import type { StartChoice } from './start-view';
-import type { Heard, Phase } from './status-bar';
-import { isHeard } from './wording';
-import { alwaysAnswerButtons } from './answer-buttons';
+import { heardParties, type Heard, type Phase } from './status-bar';
 import { sayOnPage, setClinicianLanguage } from './i18n/clinician';
 
 export { controls } from './conversation-controls';
@@ -77,11 +75,7 @@ export class Conversation {
   private patientTurn = false;
   /** Whose speech the recognizer understands (the start screen's recognition locales). */
   private get heard(): Heard {
-    const locales = this.choice.recognitionLocales;
-    return {
-      medic: isHeard(locales, this.partyLanguages.medic),
-      patient: isHeard(locales, this.partyLanguages.patient),
-    };
+    return heardParties(this.choice.recognitionLocales, this.partyLanguages);
   }
   /** The session as the handshake answered it, and what the page received beyond the cards. */
   private readonly record = new PageRecord();
@@ -339,26 +333,14 @@ export class Conversation {
     this.onInterrupted(cause);
   }
 
-  /**
-   * This part's archive: the service's own when it sent one (a stop), else the one the page
-   * builds of what it holds, marked incomplete (its code and JSZip are loaded on demand).
-   */
+  /** This part's archive: the service's, or what the page holds (partArchiveOf). */
   partArchive(): PartArchive {
-    const link = this.ending.archiveLink;
-    if (link) return new PartArchive(() => Promise.resolve(link), true);
-    const page = this.pageConversation();
-    return new PartArchive(async () => {
-      const { buildIncompleteArchive } = await import('./incomplete-archive');
-      const archive = await buildIncompleteArchive(page);
-      return archiveFileOf(archive.filename, archive.bytes);
-    }, false);
+    return partArchiveOf(this.ending.archiveLink, this.pageConversation());
   }
 
   /** Takes this conversation's cards off the list (to keep them as an earlier part). */
   detachCards(): HTMLElement[] {
-    const cards = [...controls.list.querySelectorAll<HTMLElement>(':scope > li.sentence')];
-    for (const card of cards) card.remove();
-    return cards;
+    return this.view.detachCards();
   }
 
   // ---- the page ----
@@ -380,28 +362,16 @@ export class Conversation {
     this.partyLanguages = { medic: success.medic_lang, patient: success.patient_lang };
     sayOnPage();
     if (this.choice.patientVoice === false) this.store.voiceless.add(success.patient_lang);
-    this.showPatientAnswers(success);
+    showPatientAnswers(success, (option) => {
+      if (!this.actions.answerAlways(option)) return;
+      this.patientTurn = false;
+      this.status.update();
+    });
     this.showPartyWords();
     showSessionWords(success, this.choice.recognitionLocales, this.partyLanguages, micProblem);
     this.setControlsEnabled(true);
     this.updateMicButton();
     this.status.update();
-  }
-
-  /**
-   * What the patient can always answer by touch (the handshake's patient_answers: I do not
-   * understand, please repeat, an interpreter), in the patient's language (issue 32).
-   */
-  private showPatientAnswers(success: HandshakeSuccessMessage): void {
-    const options = success.patient_answers ?? [];
-    controls.patientAnswers.replaceChildren(
-      ...alwaysAnswerButtons(options, success.patient_lang, (option) => {
-        if (!this.actions.answerAlways(option)) return;
-        this.patientTurn = false;
-        this.status.update();
-      }),
-    );
-    controls.patientAnswers.hidden = options.length === 0;
   }
 
   /** The patient's controls and the ▶ of the patient's sentences in both parties' languages. */

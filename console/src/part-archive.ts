@@ -5,6 +5,7 @@
  * Blob URL until released; nothing goes to browser storage.
  */
 import { el } from './dom';
+import type { PageConversation } from './incomplete-archive';
 
 /** A file to download: its name, and its Blob URL with the way to release it. */
 export interface ArchiveFile {
@@ -59,4 +60,20 @@ export class PartArchive {
 export function archiveFileOf(filename: string, bytes: Uint8Array): ArchiveFile {
   const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/zip' }));
   return { filename, url, revoke: () => URL.revokeObjectURL(url) };
+}
+
+/**
+ * A part's archive: the service's own when it sent one (a stop), else the one the page builds of
+ * what it holds, marked incomplete (its code and JSZip are loaded on demand).
+ */
+export function partArchiveOf(
+  serviceArchive: ArchiveFile | undefined,
+  page: PageConversation,
+): PartArchive {
+  if (serviceArchive) return new PartArchive(() => Promise.resolve(serviceArchive), true);
+  return new PartArchive(async () => {
+    const { buildIncompleteArchive } = await import('./incomplete-archive');
+    const archive = await buildIncompleteArchive(page);
+    return archiveFileOf(archive.filename, archive.bytes);
+  }, false);
 }

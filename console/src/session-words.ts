@@ -1,7 +1,9 @@
 /**
  * The words the session's start puts on the conversation screen: both parties' languages and
- * the warnings for the clinician (English), and the patient's controls in both parties' languages.
+ * the warnings for the clinician (English), the patient's controls in both parties' languages,
+ * and the answers the patient can always tap.
  */
+import { alwaysAnswerButtons, type AnswerOption } from './answer-buttons';
 import { controls } from './conversation-controls';
 import { el, spaced } from './dom';
 import { bothPartiesElements, type Parties } from './i18n/both-parties';
@@ -82,4 +84,19 @@ export function showPartyControls(parties: Parties): void {
     ...spaced([...bothPartiesElements(parties, 'type.label'), el('kbd', {}, '/')]),
   );
   controls.typeSend.replaceChildren(...spaced(bothPartiesElements(parties, 'type.send')));
+}
+
+/**
+ * What the patient can always answer by touch (the handshake's patient_answers: I do not
+ * understand, please repeat, an interpreter), in the patient's language (issue 32).
+ */
+export function showPatientAnswers(
+  success: HandshakeSuccessMessage,
+  onTap: (option: AnswerOption) => void,
+): void {
+  const options = success.patient_answers ?? [];
+  controls.patientAnswers.replaceChildren(
+    ...alwaysAnswerButtons(options, success.patient_lang, onTap),
+  );
+  controls.patientAnswers.hidden = options.length === 0;
 }

@@ -11,6 +11,7 @@ import { byId, el, spaced } from './dom';
 import type { Parties } from './i18n/both-parties';
 import { forBothParties } from './i18n/both-parties';
 import { phrase, type Phrase, type PhraseKey } from './i18n/phrasebook';
+import { isHeard } from './wording';
 
 export type Phase = 'connecting' | 'live' | 'ending' | 'ended' | 'failed';
 export type MicState = 'starting' | 'on' | 'off' | 'unavailable';
@@ -34,6 +35,12 @@ export interface Heard {
   medic: boolean;
   patient: boolean;
 }
+
+/** Whose speech the recognizer understands, of the recognition locales it lists (isHeard). */
+export const heardParties = (locales: readonly string[], parties: Parties): Heard => ({
+  medic: isHeard(locales, parties.medic),
+  patient: isHeard(locales, parties.patient),
+});
 
 /** A line for the parties: a phrase, and whose it is when it is for one party only. */
 interface PartyLine extends Phrase {
