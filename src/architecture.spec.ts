@@ -98,6 +98,15 @@ function engineNamesInCode(source: string): string[] {
 }
 
 /**
+ * The arrows (imports, paths of data files) from one recognizer's folder of transcription/engines/
+ * into another's: engines meet only through the ports beside them, so a recognizer is a folder.
+ */
+function betweenEngineFolders(edges: readonly [string, string][]): [string, string][] {
+  const folder = (path: string) => /^transcription\/engines\/([^/]+)\//.exec(path)?.[1];
+  return edges.filter(([from, to]) => folder(from) && folder(to) && folder(from) !== folder(to));
+}
+
+/**
  * orchestrator/'s folders from the bottom up: each imports only those before it (the module and
  * the gateway, at its root, may import any). The languages of a session; the conversation's
  * records; the archive of them; the sentence pipeline; the WebSocket protocol's messages; the
@@ -194,6 +203,30 @@ describe('the import graph of src/', () => {
     expect(
       engineNamesInCode('export interface AsrChannel {\n  cepstralMean?: number[];\n}'),
     ).toEqual(['cepstralMean']);
+  });
+
+  it("lets a recognizer reach another only through the ports, not the other's folder (issue 35)", () => {
+    expect(betweenEngineFolders(graph)).toEqual([]);
+    // Nor read its data files: every relative path an engine's file names, imported or read.
+    const paths = sourceFiles(join(SRC, 'transcription/engines')).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/'(\.\.\/[^']+)'/g)].map(
+        ([, path]): [string, string] => [
+          relative(SRC, file),
+          relative(SRC, join(dirname(file), path!)),
+        ],
+      ),
+    );
+    expect(betweenEngineFolders(paths)).toEqual([]);
+    // The check itself: the combined engine's import and data file of before, and a port.
+    const combined =
+      'transcription/engines/moonshine-pocketsphinx/moonshine-pocketsphinx.engine.ts';
+    expect(
+      betweenEngineFolders([
+        [combined, 'transcription/engines/moonshine/moonshine.engine.ts'],
+        [combined, 'transcription/engines/pocketsphinx/clinical/vocabulary.txt'],
+        [combined, 'transcription/engines/scoring-recognizer.ts'],
+      ]),
+    ).toHaveLength(2);
   });
 
   it('scores words only in tests and benchmarks: no service file imports wer.ts', () => {

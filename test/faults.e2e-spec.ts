@@ -3,6 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { ASR_ENGINE } from '../src/transcription/engines/asr-engine.js';
 import type { MoonshinePocketsphinxEngine } from '../src/transcription/engines/moonshine-pocketsphinx/moonshine-pocketsphinx.engine.js';
+import type { PocketsphinxEngine } from '../src/transcription/engines/pocketsphinx/pocketsphinx.engine.js';
 import { dialogue, streamPcm } from './support/dialogue.js';
 import type { ForcedReply } from './support/fake-http-server.js';
 import { FAKE_OPENAI_MODEL, type FakeOpenAi, startFakeOpenAi } from './support/fake-openai.js';
@@ -308,7 +309,9 @@ describe('The embedded recognizer killed during a session', () => {
 
   it('is restarted, and the session goes on recognizing', async () => {
     // The default engine's pocketsphinx decoders (Moonshine's threads are in this process).
-    const engine = app.get<MoonshinePocketsphinxEngine>(ASR_ENGINE).pocketsphinx;
+    // The combined engine knows it as its ProposingRecognizer; the provider gave it this one.
+    const engine = app.get<MoonshinePocketsphinxEngine>(ASR_ENGINE)
+      .pocketsphinx as PocketsphinxEngine;
     const client = await TestClient.open(url, OPEN);
     await streamPcm(client, dialogue(['01-fever-headache.wav']).samples, 16000, {
       speedup: Infinity,

@@ -42,8 +42,9 @@ export const asrEngineProvider: Provider = {
       case AsrEngineName.Pocketsphinx:
         return pocketsphinx(config);
       case AsrEngineName.MoonshinePocketsphinx:
-        // One Moonshine thread (~250 MiB) per two pocketsphinx decoders: it decodes a sentence
-        // in about a quarter of pocketsphinx's time (docs/speech.md, "Moonshine with pocketsphinx").
+        // Moonshine as the ScoringRecognizer, pocketsphinx as the ProposingRecognizer. One
+        // Moonshine thread (~250 MiB) per two pocketsphinx decoders: it decodes a sentence in
+        // about a quarter of pocketsphinx's time (docs/speech.md, "Moonshine with pocketsphinx").
         return new MoonshinePocketsphinxEngine(
           new MoonshineEngine({ threads: Math.ceil(poolSize(config) / 2), timeoutMs }),
           pocketsphinx(config),

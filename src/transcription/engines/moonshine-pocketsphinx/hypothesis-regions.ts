@@ -13,7 +13,7 @@ export interface WordSpan {
   readonly end: number;
 }
 
-/** The words of `text` as wer.ts's words() finds them, with their places in `text`. */
+/** The words of `text` as words() (words.ts) finds them, with their places in `text`. */
 export function wordSpans(text: string): WordSpan[] {
   const spans: WordSpan[] = [];
   for (const match of text.matchAll(/[\p{L}\p{M}\p{N}'’‘]+/gu)) {

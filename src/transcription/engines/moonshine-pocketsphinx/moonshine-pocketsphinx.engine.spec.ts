@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
+import { spokenForm } from '../../spoken-form.js';
 import type { AsrStream, AsrTranscript } from '../asr-engine.js';
-import type { MoonshineDecoding, MoonshineEngine } from '../moonshine/moonshine.engine.js';
-import { textToTokens, tokensToText } from '../moonshine/moonshine-text.js';
-import type { PocketsphinxEngine } from '../pocketsphinx/pocketsphinx.engine.js';
+import type { ProposingRecognizer } from '../proposing-recognizer.js';
+import type { Hypothesis, ScoringRecognizer } from '../scoring-recognizer.js';
 import {
   CLINICAL_WORD_BONUS,
   MOONSHINE_SURE,
@@ -11,11 +11,12 @@ import {
 } from './moonshine-pocketsphinx.engine.js';
 
 /**
- * The combination's decisions, with stand-ins for the two recognizers: Moonshine's text and its
- * scores of candidate texts, pocketsphinx's text and confidence, are given.
+ * The combination's decisions, with stand-ins for the two recognizers behind their ports:
+ * Moonshine's text and its scores of candidate texts, pocketsphinx's text and confidence, are
+ * given.
  */
 interface Setup {
-  /** Moonshine's text, each token at this probability (default 0.8: not sure). */
+  /** Moonshine's text (as it writes it), at this confidence (default 0.8: not sure). */
   moonshine: string;
   probability?: number;
   /** Moonshine's log probability of a candidate (lower-case words), by its text; default −10. */
@@ -29,19 +30,18 @@ const CLINICAL = new Set(['sertraline', 'lisinopril', 'amoxicillin']);
 function engineFor(setup: Setup) {
   const scored: string[][] = [];
   const decoded: number[] = [];
-  const decoding = (): MoonshineDecoding => {
-    const tokens = textToTokens(setup.moonshine);
-    return { tokens, logProbs: tokens.map(() => Math.log(setup.probability ?? 0.8)) };
-  };
+  // As MoonshineEngine's: its text in spoken form; no tokens, no confidence.
+  const hypothesis = (): Hypothesis => ({
+    text: spokenForm(setup.moonshine),
+    confidence: setup.moonshine ? (setup.probability ?? 0.8) : 0,
+  });
   const moonshine = {
-    decode: async (samples: Float32Array) => (decoded.push(samples.length), decoding()),
-    score: async (_: Float32Array, candidates: number[][]) => {
-      // The engine scores plain lower-case words: the tokens decode back to that text.
-      const texts = candidates.map((tokens) => tokensToText(tokens));
-      scored.push(texts);
+    hypothesis: async (samples: Float32Array) => (decoded.push(samples.length), hypothesis()),
+    score: async (_: Float32Array, texts: readonly string[]) => {
+      scored.push([...texts]);
       return texts.map((text) => setup.scores?.[text] ?? -10);
     },
-  } as unknown as MoonshineEngine;
+  } as unknown as ScoringRecognizer;
   const proposal: AsrTranscript = {
     text: setup.pocketsphinx,
     locale: 'en-US',
@@ -56,8 +56,9 @@ function engineFor(setup: Setup) {
       finish: async () => proposal,
       cancel: () => undefined,
     }),
-  } as unknown as PocketsphinxEngine;
-  const engine = new MoonshinePocketsphinxEngine(moonshine, pocketsphinx, CLINICAL);
+    clinicalWords: () => CLINICAL,
+  } as unknown as ProposingRecognizer;
+  const engine = new MoonshinePocketsphinxEngine(moonshine, pocketsphinx);
   const transcribe = () =>
     engine.transcribe(
       { samples: new Float32Array(16_000), localeHints: ['en-US'] },
@@ -68,9 +69,12 @@ function engineFor(setup: Setup) {
 
 describe('MoonshinePocketsphinxEngine', () => {
   it("tells both recognizers' decoders' usage together", () => {
-    const moonshine = { usage: () => ({ cpuSeconds: 1.5 }) } as unknown as MoonshineEngine;
-    const pocketsphinx = { usage: () => ({ cpuSeconds: 0.25 }) } as unknown as PocketsphinxEngine;
-    const engine = new MoonshinePocketsphinxEngine(moonshine, pocketsphinx, CLINICAL);
+    const moonshine = { usage: () => ({ cpuSeconds: 1.5 }) } as unknown as ScoringRecognizer;
+    const pocketsphinx = {
+      usage: () => ({ cpuSeconds: 0.25 }),
+      clinicalWords: () => CLINICAL,
+    } as unknown as ProposingRecognizer;
+    const engine = new MoonshinePocketsphinxEngine(moonshine, pocketsphinx);
     expect(engine.usage()).toEqual({ cpuSeconds: 1.75 });
   });
 

@@ -1,5 +1,6 @@
 import { Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { concatSamples } from '../../../audio/concat-samples.js';
+import { spokenForm } from '../../spoken-form.js';
 import { words } from '../../words.js';
 import type {
   AsrAudio,
@@ -9,16 +10,12 @@ import type {
   AsrTranscript,
   AsrUsage,
 } from '../asr-engine.js';
+import type { ProposingRecognizer } from '../proposing-recognizer.js';
 import {
-  decodedText,
-  MOONSHINE_MIN_CONFIDENCE,
-  type MoonshineDecoding,
-  MoonshineEngine,
-  moonshineTranscript,
-} from '../moonshine/moonshine.engine.js';
-import { meanProbability, spokenForm, textToTokens } from '../moonshine/moonshine-text.js';
-import type { PocketsphinxEngine } from '../pocketsphinx/pocketsphinx.engine.js';
-import { clinicalWords } from './clinical-words.js';
+  type Hypothesis,
+  hypothesisTranscript,
+  type ScoringRecognizer,
+} from '../scoring-recognizer.js';
 import {
   applyRegions,
   differingRegions,
@@ -66,17 +63,24 @@ export const COMBINED_LOW_CONFIDENCE = 0.69;
  *
  * Sentences stream through pocketsphinx's live decoders as before (partial words while
  * someone speaks); Moonshine decodes the whole sentence at its end.
+ *
+ * It reaches the two through two ports, ScoringRecognizer and ProposingRecognizer, which the
+ * provider fills with the engines; the thresholds above hold for these two, measured on them.
  */
 export class MoonshinePocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDestroy {
   readonly name = 'moonshine+pocketsphinx';
   readonly lowConfidenceBelow = COMBINED_LOW_CONFIDENCE;
   private readonly logger = new Logger(MoonshinePocketsphinxEngine.name);
 
+  /** The words that count as clinical evidence (CLINICAL_WORD_BONUS), from pocketsphinx. */
+  private readonly clinical: ReadonlySet<string>;
+
   constructor(
-    readonly moonshine: MoonshineEngine,
-    readonly pocketsphinx: PocketsphinxEngine,
-    private readonly clinical: ReadonlySet<string> = clinicalWords(),
-  ) {}
+    readonly moonshine: ScoringRecognizer,
+    readonly pocketsphinx: ProposingRecognizer,
+  ) {
+    this.clinical = pocketsphinx.clinicalWords();
+  }
 
   languages(): readonly string[] {
     return [LOCALE];
@@ -100,11 +104,10 @@ export class MoonshinePocketsphinxEngine implements AsrEngine, OnModuleInit, OnM
 
   /** Moonshine first; pocketsphinx only when Moonshine is not sure (MOONSHINE_SURE). */
   async transcribe(audio: AsrAudio, signal: AbortSignal): Promise<AsrTranscript> {
-    const decoding = await this.moonshine.decode(audio.samples, signal);
-    if (meanProbability(decoding.logProbs) >= MOONSHINE_SURE)
-      return moonshineTranscript(decodedText(decoding), decoding);
+    const hypothesis = await this.moonshine.hypothesis(audio.samples, signal);
+    if (hypothesis.confidence >= MOONSHINE_SURE) return hypothesisTranscript(hypothesis, LOCALE);
     const proposal = await this.pocketsphinx.transcribe(audio, signal);
-    return this.combine(audio.samples, decoding, proposal, signal);
+    return this.combine(audio.samples, hypothesis, proposal, signal);
   }
 
   openStream(
@@ -123,11 +126,11 @@ export class MoonshinePocketsphinxEngine implements AsrEngine, OnModuleInit, OnM
       finish: async (signal) => {
         const samples = concatSamples(chunks);
         chunks.length = 0;
-        const [decoding, proposal] = await Promise.all([
-          this.moonshine.decode(samples, signal),
+        const [hypothesis, proposal] = await Promise.all([
+          this.moonshine.hypothesis(samples, signal),
           stream.finish(signal),
         ]);
-        return this.combine(samples, decoding, proposal, signal);
+        return this.combine(samples, hypothesis, proposal, signal);
       },
       cancel: () => {
         chunks.length = 0;
@@ -137,19 +140,19 @@ export class MoonshinePocketsphinxEngine implements AsrEngine, OnModuleInit, OnM
   }
 
   async probe(): Promise<void> {
-    await Promise.all([this.moonshine.probe(), this.pocketsphinx.probe?.()]);
+    await Promise.all([this.moonshine.probe(), this.pocketsphinx.probe()]);
   }
 
   /** Moonshine's text, with pocketsphinx's words where they win (see the class). */
   private async combine(
     samples: Float32Array,
-    decoding: MoonshineDecoding,
+    hypothesis: Hypothesis,
     proposal: AsrTranscript,
     signal: AbortSignal,
   ): Promise<AsrTranscript> {
-    const confidence = meanProbability(decoding.logProbs);
-    if (confidence >= MOONSHINE_SURE) return moonshineTranscript(decodedText(decoding), decoding);
-    const text = confidence >= MOONSHINE_MIN_CONFIDENCE ? decodedText(decoding) : '';
+    if (hypothesis.confidence >= MOONSHINE_SURE) return hypothesisTranscript(hypothesis, LOCALE);
+    // Empty when Moonshine is too unsure to answer: pocketsphinx's words may still win.
+    const { text, confidence } = hypothesis;
     const own = words(text);
     const other = words(spokenForm(proposal.text));
     const regions = differingRegions(own, other);
@@ -158,23 +161,23 @@ export class MoonshinePocketsphinxEngine implements AsrEngine, OnModuleInit, OnM
         .map((span) => span.word)
         .join(' ') === own.join(' ');
     let result = text;
-    let taken: Region[] = [];
     if (regions.length > 0 && aligned) {
       // Scored as plain lower-case words on both sides: Moonshine's own text would otherwise win
       // on its case and punctuation alone.
       const candidates = [own, ...regions.map((region) => withRegion(own, region))];
       const [base, ...scores] = await this.moonshine.score(
         samples,
-        candidates.map((candidate) => textToTokens(candidate.join(' '))),
+        candidates.map((candidate) => candidate.join(' ')),
         signal,
       );
-      taken = regions.filter((region, i) =>
+      const taken = regions.filter((region, i) =>
         this.takes(region, scores[i] - base, proposal.confidence ?? 0),
       );
       result = applyRegions(text, taken);
     }
-    // pocketsphinx's words taken where Moonshine's confidence is too low to answer stay.
-    return moonshineTranscript(result, decoding, taken.length > 0);
+    // pocketsphinx's words taken where Moonshine's confidence is too low to answer stay, with
+    // that confidence, which marks them.
+    return hypothesisTranscript({ text: result, confidence }, LOCALE);
   }
 
   /** Whether pocketsphinx's words replace Moonshine's in `region`. */

@@ -33,6 +33,21 @@ describe('MoonshineEngine (the model installed by the set-up)', () => {
     }
   }, 60_000);
 
+  it('gives its hypothesis in spoken form, and scores texts of plain words as the combined engine asks', async () => {
+    const samples = samplesOf('speech/02-two-tablets.wav');
+    const signal = AbortSignal.timeout(10_000);
+    const { text, confidence } = await engine.hypothesis(samples, signal);
+    expect(text).toBe('Take two tablets every morning.');
+    expect(confidence).toBeGreaterThan(MOONSHINE_LOW_CONFIDENCE);
+    const [right, wrong] = await engine.score(
+      samples,
+      ['take two tablets every morning', 'take ten tablets every evening'],
+      signal,
+    );
+    expect(right).toBeGreaterThan(wrong);
+    expect(await engine.score(samples, [], signal)).toEqual([]);
+  }, 30_000);
+
   it("counts its threads' CPU in usage(), for the benchmarks", async () => {
     const before = engine.usage().cpuSeconds;
     await transcribe(samplesOf(`speech/${manifest.files[0]!.file}`));

@@ -9,9 +9,11 @@ import {
   EngineUnavailableError,
 } from '../../../common/errors/engine.errors.js';
 import { stopOnAbort } from '../../../common/timeout/with-timeout.js';
+import { spokenForm } from '../../spoken-form.js';
 import { ASR_SAMPLE_RATE, AsrAudio, AsrEngine, AsrTranscript, AsrUsage } from '../asr-engine.js';
+import { type Hypothesis, hypothesisTranscript, ScoringRecognizer } from '../scoring-recognizer.js';
 import { acquirePool, releasePool } from './moonshine-pool.js';
-import { meanProbability, spokenForm, tokensToText } from './moonshine-text.js';
+import { meanProbability, textToTokens, tokensToText } from './moonshine-text.js';
 
 const SERVICE = 'Transcription';
 const ENGINE = 'moonshine';
@@ -47,28 +49,9 @@ export const MOONSHINE_LOW_CONFIDENCE = 0.83;
 export const MOONSHINE_MIN_CONFIDENCE = 0.3;
 
 /** What one worker answers for a segment (moonshine.worker.mjs). */
-export interface MoonshineDecoding {
+interface MoonshineDecoding {
   readonly tokens: number[];
   readonly logProbs: number[];
-}
-
-/** The text of a decoding as the service hands it on (figures written as words). */
-export const decodedText = (decoding: MoonshineDecoding): string =>
-  spokenForm(tokensToText(decoding.tokens));
-
-/**
- * `text` as a transcript with the decoding's confidence; no text below MOONSHINE_MIN_CONFIDENCE,
- * unless `keep` (words another recognizer brought in, which that low confidence then marks).
- */
-export function moonshineTranscript(
-  text: string,
-  decoding: MoonshineDecoding,
-  keep = false,
-): AsrTranscript {
-  const confidence = meanProbability(decoding.logProbs);
-  if (!text || (confidence < MOONSHINE_MIN_CONFIDENCE && !keep))
-    return { text: '', locale: LOCALE };
-  return { text, locale: LOCALE, confidence: Math.round(confidence * 1000) / 1000 };
 }
 
 export interface MoonshineOptions {
@@ -92,7 +75,9 @@ export interface MoonshineOptions {
  * pocketsphinx's errors on real voices (docs/speech.md, "Moonshine"). It decodes whole segments
  * only: no live stream, so no words while someone speaks.
  */
-export class MoonshineEngine implements AsrEngine, OnModuleInit, OnModuleDestroy {
+export class MoonshineEngine
+  implements AsrEngine, ScoringRecognizer, OnModuleInit, OnModuleDestroy
+{
   readonly name = ENGINE;
   readonly lowConfidenceBelow = MOONSHINE_LOW_CONFIDENCE;
   private readonly logger = new Logger(MoonshineEngine.name);
@@ -154,8 +139,18 @@ export class MoonshineEngine implements AsrEngine, OnModuleInit, OnModuleDestroy
   }
 
   async transcribe(audio: AsrAudio, signal: AbortSignal): Promise<AsrTranscript> {
-    const decoding = await this.decode(audio.samples, signal);
-    return moonshineTranscript(decodedText(decoding), decoding);
+    return hypothesisTranscript(await this.hypothesis(audio.samples, signal), LOCALE);
+  }
+
+  /**
+   * Its text of `samples` with the figures written as words (the service's spoken form), none
+   * below MOONSHINE_MIN_CONFIDENCE, and how sure it is: its tokens' geometric mean probability.
+   */
+  async hypothesis(samples: Float32Array, signal: AbortSignal): Promise<Hypothesis> {
+    const { tokens, logProbs } = await this.decode(samples, signal);
+    const confidence = meanProbability(logProbs);
+    const text = confidence >= MOONSHINE_MIN_CONFIDENCE ? spokenForm(tokensToText(tokens)) : '';
+    return { text, confidence };
   }
 
   /** A real decoding of 0.5 s of a quiet tone, for the readiness check. */
@@ -167,20 +162,21 @@ export class MoonshineEngine implements AsrEngine, OnModuleInit, OnModuleDestroy
   }
 
   /** The model's greedy decoding of `samples` in a worker thread. */
-  decode(samples: Float32Array, signal: AbortSignal): Promise<MoonshineDecoding> {
+  private decode(samples: Float32Array, signal: AbortSignal): Promise<MoonshineDecoding> {
     return this.run<MoonshineDecoding>({ samples }, signal);
   }
 
   /**
-   * The model's log probability of each candidate text (as tokens, see textToTokens) for
-   * `samples`: how well each one accounts for the audio, by the same model.
+   * The model's log probability of each text for `samples` (see ScoringRecognizer), the texts
+   * given to the worker as Moonshine's tokens.
    */
   async score(
     samples: Float32Array,
-    candidates: readonly (readonly number[])[],
+    texts: readonly string[],
     signal: AbortSignal,
   ): Promise<number[]> {
-    if (candidates.length === 0) return [];
+    if (texts.length === 0) return [];
+    const candidates = texts.map((text) => textToTokens(text));
     return (await this.run<{ scores: number[] }>({ samples, candidates }, signal)).scores;
   }
 

@@ -16,6 +16,8 @@ import {
   AsrUsage,
 } from '../asr-engine.js';
 import { cpuSecondsOf } from '../process-cpu.js';
+import type { ProposingRecognizer } from '../proposing-recognizer.js';
+import { readClinicalWords } from './clinical-words.js';
 import { DecoderForkServer } from './decoder-fork-server.js';
 import { answerTranscript, LOW_CONFIDENCE, MIN_CONFIDENCE } from './pocketsphinx-confidence.js';
 import { type PocketsphinxOptions, SETUP_HINT, workerCommand } from './pocketsphinx-options.js';
@@ -56,7 +58,9 @@ const STOP_GRACE_MS = 1_000;
  * them apart means streams never make whole segments wait nor the other way round. When none is
  * free, openStream answers undefined and the caller decodes the sentence whole.
  */
-export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDestroy {
+export class PocketsphinxEngine
+  implements AsrEngine, ProposingRecognizer, OnModuleInit, OnModuleDestroy
+{
   readonly name = ENGINE;
   readonly lowConfidenceBelow = LOW_CONFIDENCE;
   private readonly logger = new Logger(PocketsphinxEngine.name);
@@ -189,6 +193,14 @@ export class PocketsphinxEngine implements AsrEngine, OnModuleInit, OnModuleDest
   /** CPU time of the decoders running now (a replaced decoder's time goes with it). */
   usage(): AsrUsage {
     return { cpuSeconds: cpuSecondsOf(this.workerPids()) };
+  }
+
+  /**
+   * The words of the clinical vocabulary (clinical-words.ts), the stock model's runs included:
+   * what the combined engine counts as clinical evidence does not depend on this run's model.
+   */
+  clinicalWords(): ReadonlySet<string> {
+    return readClinicalWords();
   }
 
   /** Process id of the fork server that loads the model and forks the decoders, while it runs. */

@@ -4,19 +4,19 @@ import { eng as englishStopWords } from 'stopword';
 import { words } from '../../words.js';
 
 /**
- * The clinical vocabulary of the recognizer (pocketsphinx/clinical/vocabulary.txt: drugs,
+ * The clinical vocabulary the clinical model is built from (clinical/vocabulary.txt: drugs,
  * conditions, symptoms, body parts, tests, vaccines), beside this module in src/ and in dist/
  * (a nest-cli asset).
  */
 export const CLINICAL_VOCABULARY = fileURLToPath(
-  new URL('../pocketsphinx/clinical/vocabulary.txt', import.meta.url),
+  new URL('./clinical/vocabulary.txt', import.meta.url),
 );
 
 /**
  * The words of the vocabulary's terms, lower case ("atrial fibrillation" gives two), less the
  * function words some terms hold ("back of the knee"): "the" or "in" is no clinical evidence.
  */
-export function clinicalWords(path = CLINICAL_VOCABULARY): ReadonlySet<string> {
+export function readClinicalWords(path = CLINICAL_VOCABULARY): ReadonlySet<string> {
   const stop = new Set(englishStopWords);
   const set = new Set<string>();
   for (const line of readFileSync(path, 'utf8').split('\n')) {
