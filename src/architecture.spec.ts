@@ -304,7 +304,6 @@ const OVER_WHEN_THE_RULE_CAME = new Map<string, number>([
   ['test/fuzz/support/json.ts', 600],
   ['test/session-text.e2e-spec.ts', 428],
   ['test/translation-remote.e2e-spec.ts', 488],
-  ['tools/session-client/session-connection.ts', 428],
 ]);
 
 /** Every source file of the repository (relative to its root), Python and style sheets included. */

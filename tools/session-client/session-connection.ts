@@ -13,7 +13,7 @@ import type {
   ConversationArchiveMessage,
   HandshakeSuccessMessage,
 } from '../../src/orchestrator/protocol/server-messages.js';
-import { toS16le } from './wav-file.js';
+import { type StreamOptions, streamPcm } from './pcm-stream.js';
 
 /**
  * Any JSON object the server sends, as received; `type` names it (decisions §5.3–§5.5). Loose on
@@ -27,6 +27,7 @@ export interface ServerMessage {
 /** The service's declaration (server-messages.ts), as received. */
 export type HandshakeSuccess = HandshakeSuccessMessage & ServerMessage;
 export type ConversationArchive = ConversationArchiveMessage & ServerMessage;
+export type { SentChunk, StreamClock, StreamOptions } from './pcm-stream.js';
 
 export interface ReceivedMessage {
   /** `performance.now()` when the frame arrived. */
@@ -40,32 +41,6 @@ export interface ExitResult {
   archive?: ConversationArchive;
   closeCode: number;
   closeReason: string;
-}
-
-export interface StreamOptions {
-  /** Audio per binary frame, in ms (default 20). */
-  chunkMs?: number;
-  /** Pace the frames like a microphone (default true); false sends them as fast as possible. */
-  realTime?: boolean;
-  /** Stops the stream early (the promise then resolves with the last frame sent). */
-  signal?: AbortSignal;
-  /** Called after each frame is handed to the socket. */
-  onChunk?: (chunk: SentChunk) => void;
-  /** What paces the frames (default: `performance.now()` and a timer); a test gives its own. */
-  clock?: StreamClock;
-}
-
-export interface StreamClock {
-  now(): number;
-  sleep(ms: number): Promise<void>;
-}
-
-export interface SentChunk {
-  index: number;
-  /** Position of the end of this frame in the stream, in ms of audio. */
-  endMs: number;
-  /** `performance.now()` when it was sent. */
-  sentAt: number;
 }
 
 /** Why a connection or handshake failed; `message` is one line for a person. */
@@ -90,10 +65,6 @@ export class SessionConnectError extends Error {
 }
 
 type Listener = (received: ReceivedMessage) => void;
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-const REAL_CLOCK: StreamClock = { now: () => performance.now(), sleep };
 
 export class SessionConnection {
   /** Every server message of the session, in arrival order (HandshakeSuccess first). */
@@ -313,43 +284,13 @@ export class SessionConnection {
     this.openSocket().send(JSON.stringify(message));
   }
 
-  /**
-   * Streams `samples` as binary s16le frames of `chunkMs`. In real time, frame i (audio up to
-   * (i+1)·chunkMs) is sent at start + (i+1)·chunkMs, like a microphone that hands over each
-   * buffer once it is full; each frame is scheduled against the start time, so timer lateness
-   * never accumulates (a late frame is followed by the next ones at once). Resolves with the
-   * clock's time (`performance.now()`) of the last frame sent.
-   */
+  /** Streams `samples` as binary s16le frames (streamPcm, pcm-stream.ts). */
   async streamPcm(
     samples: Int16Array,
     sampleRate: number,
     options: StreamOptions = {},
   ): Promise<number> {
-    const chunkMs = options.chunkMs ?? 20;
-    const realTime = options.realTime ?? true;
-    const chunkSamples = Math.max(1, Math.round((sampleRate * chunkMs) / 1000));
-    const clock = options.clock ?? REAL_CLOCK;
-    const socket = this.openSocket();
-    const start = clock.now();
-    let lastSentAt = start;
-    for (let index = 0, offset = 0; offset < samples.length; index++, offset += chunkSamples) {
-      if (options.signal?.aborted) break;
-      const end = Math.min(samples.length, offset + chunkSamples);
-      const endMs = (end / sampleRate) * 1000;
-      if (realTime) {
-        const wait = start + endMs - clock.now();
-        if (wait > 1) await clock.sleep(wait);
-      } else if (index % 50 === 49) {
-        await new Promise((resolve) => setImmediate(resolve)); // let messages in
-      }
-      if (socket.readyState !== WebSocket.OPEN) {
-        throw new Error(`the session closed while streaming (code ${this.closeInfo?.code})`);
-      }
-      socket.send(toS16le(samples.subarray(offset, end)));
-      lastSentAt = clock.now();
-      options.onChunk?.({ index, endMs, sentAt: lastSentAt });
-    }
-    return lastSentAt;
+    return streamPcm(this.openSocket(), samples, sampleRate, options, () => this.closeInfo?.code);
   }
 
   /**
