@@ -55,6 +55,23 @@ const contextSources = (dockerfile: string) =>
     return args.slice(0, -1);
   });
 
+/**
+ * The local modules the copied scripts import that the Dockerfile does not copy: a script
+ * copied without them fails in the image only (apertium-lexicon.mjs without regular-verbs.mjs,
+ * before issue 35).
+ */
+function uncopiedImports(dockerfile: string): string[] {
+  const copied = new Set(contextSources(dockerfile));
+  return [...copied]
+    .filter((path) => /^scripts\/[^/]+\.mjs$/.test(path))
+    .flatMap((script) =>
+      [...readFileSync(new URL(script, root), 'utf8').matchAll(/from '\.\/([^']+\.mjs)'/g)].map(
+        (m) => `scripts/${m[1]!}`,
+      ),
+    )
+    .filter((imported) => !copied.has(imported));
+}
+
 /** Every build step the Dockerfile misses: not checked, or checked where the image loses it. */
 function missedSteps(dockerfile: string): string[] {
   const { build, runtime } = stages(dockerfile);
@@ -94,6 +111,13 @@ describe('the build steps (scripts/build-steps.mjs)', () => {
     const sources = contextSources(DOCKERFILE);
     expect(sources).toContain('scripts/clinical-asr-model.mjs');
     expect(sources.filter((path) => !inContext(path, DOCKERIGNORE))).toEqual([]);
+  });
+
+  it('copy each script with the modules it imports, and would see one left out', () => {
+    expect(uncopiedImports(DOCKERFILE)).toEqual([]);
+    expect(uncopiedImports(DOCKERFILE.replace(' scripts/kneser-ney-trigram.mjs ', ' '))).toEqual([
+      'scripts/kneser-ney-trigram.mjs',
+    ]);
   });
 
   it('reads .dockerignore as Docker does: the last matching rule wins, a folder holds its files', () => {

@@ -1,14 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import {
-  arpaLogProb,
   clinicalSentences,
   dictionaryEntries,
   dictionaryLines,
   dictionaryWords,
   expandTemplates,
   festivalPhones,
-  kneserNeyTrigram,
   mixturePerplexity,
   parsePronunciations,
   parseVocabulary,
@@ -16,8 +14,12 @@ import {
   pronounceSentences,
   pronounceWords,
   tokenize,
-  writeArpa,
 } from '../../../../scripts/clinical-asr-model.mjs';
+import {
+  arpaLogProb,
+  kneserNeyTrigram,
+  writeArpa,
+} from '../../../../scripts/kneser-ney-trigram.mjs';
 
 const ROOT = new URL('../../../../', import.meta.url).pathname;
 const CLINICAL = `${ROOT}src/transcription/engines/pocketsphinx/clinical`;
