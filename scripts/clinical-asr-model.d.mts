@@ -5,7 +5,6 @@ export const DECODER_SETTINGS: {
   readonly float: Readonly<Record<string, number>>;
   readonly int: Readonly<Record<string, number>>;
 };
-export const DISCOUNT: number;
 export const PHONES: ReadonlySet<string>;
 export function tokenize(line: string): string[];
 export function parseVocabulary(text: string): Record<string, string[]>;
@@ -34,17 +33,6 @@ export function pronounceSentences(
   generate?: (words: string[]) => Map<string, string[]>,
   hand?: ReadonlyMap<string, string[][]>,
 ): { sentences: string[][]; generated: Map<string, string[]>; dropped: string[] };
-export interface ArpaEntry {
-  readonly logp: number;
-  readonly bow?: number;
-}
-export function kneserNeyTrigram(sentences: string[][]): Map<string, ArpaEntry>[];
-export function writeArpa(orders: Map<string, ArpaEntry>[]): string;
-export function arpaLogProb(
-  orders: Map<string, ArpaEntry>[],
-  history: string[],
-  word: string,
-): number;
 export function mixturePerplexity(clinical: number[], general: number[], weight: number): number;
 export function buildClinicalAsrModel(options: {
   root: string;
