@@ -295,7 +295,6 @@ const OVER_WHEN_THE_RULE_CAME = new Map<string, number>([
   ['src/orchestrator/archive/transcript-writer.spec.ts', 414],
   ['src/orchestrator/session/session-live.spec.ts', 413],
   ['src/orchestrator/session/session.spec.ts', 548],
-  ['src/transcription/engines/pocketsphinx/pocketsphinx.engine.spec.ts', 638],
   ['src/translation/engines/libretranslate.engine.spec.ts', 460],
   ['test/console.e2e-spec.ts', 481],
   ['test/errors.e2e-spec.ts', 502],

@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { speakInto } from './speak-into.js';
+import { rejection } from './rejection.js';
+import { waitFor } from './wait-for.js';
+import { EngineError } from '../../src/common/errors/engine.errors.js';
 import { decodeWav } from '../../src/audio/wav-decoder.js';
 import type { AsrChannel, AsrTranscript } from '../../src/transcription/engines/asr-engine.js';
 import type { PocketsphinxOptions } from '../../src/transcription/engines/pocketsphinx/pocketsphinx-options.js';
@@ -108,4 +111,29 @@ export function fakeDecoderEngine(
 export function parentPid(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+}
+
+/** A whole segment transcribed by `engine`, given up after 30 s (or at `signal`). */
+export const transcribeSegment = (
+  engine: PocketsphinxEngine,
+  samples: Float32Array,
+  s: AbortSignal = AbortSignal.timeout(30_000),
+) => engine.transcribe({ samples, localeHints: ['en-US'] }, s);
+
+/** The EngineError a promise rejects with. */
+export const engineFailure = (promise: Promise<unknown>) => rejection(promise, EngineError);
+
+/** Resolves once the process is gone (within 5 s). */
+export function exited(pid: number): Promise<void> {
+  return waitFor(
+    () => {
+      try {
+        process.kill(pid, 0);
+      } catch {
+        return;
+      }
+      throw new Error(`${pid} still runs`);
+    },
+    { timeout: 5_000, interval: 20 },
+  );
 }

@@ -1,12 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { waitFor } from '../../../../test/support/wait-for.js';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
-  EngineError,
   EngineTimeoutError,
   EngineUnavailableError,
 } from '../../../common/errors/engine.errors.js';
@@ -16,153 +9,29 @@ import { LOW_CONFIDENCE, MIN_CONFIDENCE } from './pocketsphinx-confidence.js';
 import { WORKER_SCRIPT } from './pocketsphinx-options.js';
 import { PocketsphinxEngine } from './pocketsphinx.engine.js';
 import {
-  fakeDecoderEngine,
-  fakeDecoderScript,
+  engineFailure,
+  exited,
+  HAS_SPEECH_FIXTURES,
   parentPid,
+  transcribeSegment,
 } from '../../../../test/support/pocketsphinx.fixture.js';
-import { pipeThrough } from '../../../../test/support/pipe-through.js';
-import { rejection } from '../../../../test/support/rejection.js';
+import { waitFor } from '../../../../test/support/wait-for.js';
+import {
+  CAN_SPEAK,
+  drums,
+  fixtures,
+  melody,
+  mix,
+  pad,
+  RATE,
+  samplesOf,
+  speak,
+  whiteNoise,
+} from '../../../../test/support/recognizer-test-audio.js';
 
 // Tests of real decoder processes may take 60 s: a few seconds on this kind of machine on a fast
 // day, up to 20 s on a slow one (2026-11-29, page faults several times dearer), where limits of
 // 15–20 s failed a test and then, its decoder still held, the ones after it.
-
-// --- Test audio, made in memory: festival's slt voice (which pocketsphinx recognizes best)
-// resampled by sox through pipes, and deterministic noise and music. ---
-
-const RATE = 16_000;
-
-/** festival (text2wave, slt voice) and sox, installed by `node scripts/setup.mjs --fixtures`. */
-const CAN_SPEAK =
-  spawnSync('text2wave', ['-eval', '(voice_cmu_us_slt_arctic_hts)'], {
-    input: 'a',
-    stdio: ['pipe', 'ignore', 'ignore'],
-  }).status === 0 && spawnSync('sox', ['--version'], { stdio: 'ignore' }).status === 0;
-
-async function speak(text: string): Promise<Float32Array> {
-  const wav = await pipeThrough(
-    'text2wave',
-    ['-eval', '(voice_cmu_us_slt_arctic_hts)'],
-    Buffer.from(text),
-  );
-  // On a pipe text2wave cannot go back to fill in the RIFF sizes (they stay 0), so sox reads to the end.
-  const args = ['--ignore-length', '-t', 'wav', '-', '-t', 'raw', '-r', `${RATE}`, '-c', '1'];
-  const pcm = await pipeThrough('sox', [...args, '-b', '16', '-e', 'signed-integer', '-'], wav);
-  const samples = new Float32Array(pcm.length >> 1);
-  for (let i = 0; i < samples.length; i++) samples[i] = pcm.readInt16LE(2 * i) / 32768;
-  return samples;
-}
-
-/** The speech fixtures (festival, 16 kHz mono 16-bit) with their texts, when present. */
-const FIXTURES = fileURLToPath(new URL('../../../../test/fixtures/audio/speech/', import.meta.url));
-const MANIFEST = `${FIXTURES}manifest.json`;
-
-function fixtures(): { text: string; samples: Float32Array }[] {
-  if (!existsSync(MANIFEST)) return [];
-  const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as {
-    files: { file: string; text: string }[];
-  };
-  return manifest.files.map(({ file, text }) => ({
-    text,
-    samples: pcmOf(readFileSync(FIXTURES + file)),
-  }));
-}
-
-/** The samples of a 16 kHz mono 16-bit WAV's data chunk. */
-function pcmOf(wav: Buffer): Float32Array {
-  let offset = 12;
-  while (offset + 8 <= wav.length && wav.toString('ascii', offset, offset + 4) !== 'data') {
-    offset += 8 + wav.readUInt32LE(offset + 4) + (wav.readUInt32LE(offset + 4) % 2);
-  }
-  const data = wav.subarray(offset + 8, offset + 8 + wav.readUInt32LE(offset + 4));
-  const samples = new Float32Array(data.length >> 1);
-  for (let i = 0; i < samples.length; i++) samples[i] = data.readInt16LE(2 * i) / 32768;
-  return samples;
-}
-
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-const samplesOf = (seconds: number) => new Float32Array(Math.round(seconds * RATE));
-
-function whiteNoise(seconds: number, sd: number, seed = 1): Float32Array {
-  const next = random(seed);
-  const samples = samplesOf(seconds);
-  for (let i = 0; i < samples.length; i++) {
-    const u = Math.max(next(), 1e-12);
-    samples[i] = sd * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * next());
-  }
-  return samples;
-}
-
-/** Plucked-string arpeggios: decaying harmonics, `noteSeconds` per note. */
-function melody(seconds: number, noteSeconds = 0.3): Float32Array {
-  const notes = [261.63, 329.63, 392.0, 523.25, 392.0, 329.63, 293.66, 349.23];
-  const samples = samplesOf(seconds);
-  const length = Math.round(noteSeconds * RATE);
-  for (let i = 0; i < samples.length; i++) {
-    const f = notes[Math.floor(i / length) % notes.length];
-    const t = (i % length) / RATE;
-    let s = 0;
-    for (let h = 1; h <= 6; h++) s += Math.sin(2 * Math.PI * f * h * t) / h;
-    samples[i] = 0.3 * s * Math.exp(-5 * t);
-  }
-  return samples;
-}
-
-/** Chords with a slow tremolo, like a sustained synthesizer pad. */
-function pad(seconds: number): Float32Array {
-  const samples = samplesOf(seconds);
-  for (let i = 0; i < samples.length; i++) {
-    const t = i / RATE;
-    const chord = [220, 277.18, 329.63].reduce((s, f) => s + Math.sin(2 * Math.PI * f * t), 0);
-    samples[i] = 0.15 * chord * (0.6 + 0.4 * Math.sin(2 * Math.PI * 3 * t));
-  }
-  return samples;
-}
-
-function mix(...parts: Float32Array[]): Float32Array {
-  const out = new Float32Array(Math.max(...parts.map((part) => part.length)));
-  for (const part of parts) part.forEach((sample, i) => (out[i] += sample));
-  return out;
-}
-
-/** Noise bursts on every beat, like a drum machine. */
-function drums(seconds: number): Float32Array {
-  const next = random(7);
-  const samples = samplesOf(seconds);
-  for (let i = 0; i < samples.length; i++) {
-    const t = (i % (RATE / 2)) / RATE;
-    samples[i] = (next() * 2 - 1) * 0.6 * Math.exp(-30 * t);
-  }
-  return samples;
-}
-
-/** A clinical model directory whose model.json asks for `decoder` settings (checked before the rest is read). */
-function clinicalModelWith(decoder: object): string {
-  const dir = mkdtempSync(join(tmpdir(), 'clinical-asr-'));
-  writeFileSync(
-    join(dir, 'model.json'),
-    JSON.stringify({ lm: 'clinical.lm.bin', dict: 'clinical.dict', weight: 0.05, decoder }),
-  );
-  return dir;
-}
-
-// --- The tests ---
-
-const PYTHON_WITHOUT_BINDING = ['python3', 'python']
-  .map((name) => spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim())
-  .find(
-    (path) =>
-      path &&
-      spawnSync(path, ['-c', 'import json']).status === 0 &&
-      spawnSync(path, ['-I', '-c', 'import pocketsphinx']).status !== 0,
-  );
 
 /** Short doctor-patient sentences; the recognizer has no medical vocabulary of its own. */
 const SENTENCES = [
@@ -178,24 +47,8 @@ const SENTENCES = [
 
 const signal = (ms = 30_000) => AbortSignal.timeout(ms);
 const transcribe = (engine: PocketsphinxEngine, samples: Float32Array, s = signal()) =>
-  engine.transcribe({ samples, localeHints: ['en-US'] }, s);
-
-/** The EngineError a promise rejects with. */
-const failure = (promise: Promise<unknown>) => rejection(promise, EngineError);
-
-function exited(pid: number): Promise<void> {
-  return waitFor(
-    () => {
-      try {
-        process.kill(pid, 0);
-      } catch {
-        return;
-      }
-      throw new Error(`${pid} still runs`);
-    },
-    { timeout: 5_000, interval: 20 },
-  );
-}
+  transcribeSegment(engine, samples, s);
+const failure = engineFailure;
 
 describe('PocketsphinxEngine', () => {
   it('encodes requests as an op, a little-endian length and clipped s16le samples', () => {
@@ -268,7 +121,7 @@ describe('PocketsphinxEngine', () => {
       });
     }
 
-    (!existsSync(MANIFEST) ? it.skip : it)(
+    (!HAS_SPEECH_FIXTURES ? it.skip : it)(
       'recognizes the speech fixtures',
       async () => {
         await expectRecognized(fixtures());
@@ -307,7 +160,7 @@ describe('PocketsphinxEngine', () => {
       15_000,
     );
 
-    (!existsSync(MANIFEST) ? it.skip : it)(
+    (!HAS_SPEECH_FIXTURES ? it.skip : it)(
       'decodes a segment the same whatever its decoder heard before',
       async () => {
         const { samples } = fixtures().at(-1)!;
@@ -328,7 +181,7 @@ describe('PocketsphinxEngine', () => {
       await expect(engine.probe()).resolves.toBeUndefined();
     });
 
-    (!existsSync(MANIFEST) ? it.skip : it)(
+    (!HAS_SPEECH_FIXTURES ? it.skip : it)(
       'answers 4 requests on 2 decoders, each with its own text',
       async () => {
         const four = fixtures().slice(0, 4);
@@ -492,147 +345,4 @@ describe('PocketsphinxEngine', () => {
     }
     expect(MIN_CONFIDENCE).toBeGreaterThan(0);
   }, 60_000);
-
-  it('fails what waits and stops its decoders on shutdown', async () => {
-    const engine = new PocketsphinxEngine({ poolSize: 1, timeoutMs: 30_000 });
-    await engine.onModuleInit();
-    const [pid] = engine.workerPids();
-    const errors = Promise.all([
-      failure(transcribe(engine, whiteNoise(20, 0.2))),
-      failure(transcribe(engine, samplesOf(1))),
-    ]);
-    // The first is on the decoder, the second waits for it.
-    await waitFor(() => expect(engine.busyDecoders).toBe(1), { timeout: 5_000 });
-    const decoding = (engine as unknown as { slots: { worker: { kill(): void } }[] }).slots[0]
-      .worker;
-    const kill = jest.spyOn(decoding, 'kill');
-    const closing = engine.close();
-    // Killed at once: not waited for (20 s of noise), nor left to the stop's 1 s grace period.
-    expect(kill).toHaveBeenCalledTimes(1);
-    await closing;
-    for (const error of await errors) {
-      expect(error).toBeInstanceOf(EngineUnavailableError);
-      expect(error.message).toBe('was shut down.');
-    }
-    await exited(pid);
-    expect((await failure(transcribe(engine, samplesOf(1)))).message).toBe('was shut down.');
-  }, 60_000);
-
-  it('writes nothing beside its worker script: no compiled bytecode (as the privacy test wants)', async () => {
-    const engine = fakeDecoderEngine(fakeDecoderScript('    pass'));
-    await engine.onModuleInit();
-    try {
-      expect(engine.workerPids()).toHaveLength(2);
-      const { script } = (engine as unknown as { command: { script: string } }).command;
-      const dir = dirname(script);
-      expect(readdirSync(dir).sort()).toEqual(['fake.py']);
-    } finally {
-      await engine.close();
-    }
-  });
-
-  it('starts live decoders one ahead of the sentences that take them, up to liveDecoders', async () => {
-    const engine = fakeDecoderEngine(fakeDecoderScript('    pass'), { liveDecoders: 3 });
-    await engine.onModuleInit();
-    try {
-      expect(engine.workerPids('whole')).toHaveLength(1);
-      expect(engine.workerPids('live')).toHaveLength(1); // an idle server holds one
-      const first = engine.openStream(['en-US'])!;
-      await waitFor(() => expect(engine.freeLiveDecoders()).toBe(1)); // the next one, started
-      const second = engine.openStream(['en-US'])!;
-      await waitFor(() => expect(engine.freeLiveDecoders()).toBe(1));
-      const third = engine.openStream(['en-US'])!;
-      expect(engine.workerPids('live')).toHaveLength(3);
-      expect(engine.openStream(['en-US'])).toBeUndefined(); // all three held: decoded whole
-      for (const stream of [first, second, third]) stream.cancel();
-      await waitFor(() => expect(engine.freeLiveDecoders()).toBe(3)); // started ones stay
-    } finally {
-      await engine.close();
-    }
-  });
-
-  describe('when the decoders cannot start', () => {
-    it.each([
-      [
-        'a missing interpreter',
-        { python: '/nonexistent/python3' },
-        'could not start a decoder (could not be started (/nonexistent/python3: ENOENT)).',
-      ],
-      [
-        'a missing model',
-        { modelDir: '/nonexistent/model' },
-        'could not start a decoder (exited with code 2: the model file /nonexistent/model/en-us is missing).',
-      ],
-      [
-        'a missing worker script',
-        { script: '/nonexistent/worker.py' },
-        /^could not start a decoder \(exited with code 2: .*can't open file '\/nonexistent\/worker\.py'/,
-      ],
-      [
-        'a clinical model asking for a setting the decoder lacks',
-        { clinicalDir: clinicalModelWith({ int: { '-maxhmmpf': 4000, '-no-such-setting': 1 } }) },
-        'could not start a decoder (exited with code 2: cannot load the model (ValueError: the decoder has no int setting -no-such-setting)).',
-      ],
-    ])(
-      'starts anyway, then answers 503 naming the cause with %s',
-      async (_what, options, message) => {
-        const engine = new PocketsphinxEngine({
-          poolSize: 2,
-          timeoutMs: 30_000,
-          restartDelayMs: 60_000,
-          ...options,
-        });
-        await engine.onModuleInit();
-        try {
-          expect(engine.workerPids()).toEqual([]);
-          const error = await failure(transcribe(engine, samplesOf(1)));
-          expect(error).toBeInstanceOf(EngineUnavailableError);
-          expect(error.message).toMatch(message);
-          expect(error.hint).toContain('npm run setup');
-          await expect(engine.probe()).rejects.toBeInstanceOf(EngineUnavailableError);
-        } finally {
-          await engine.close();
-        }
-      },
-    );
-
-    // The pyenv python3 first on PATH here has no pocketsphinx module; Debian's /usr/bin/python3 has.
-    (!PYTHON_WITHOUT_BINDING ? it.skip : it)(
-      'names the missing module when the interpreter lacks the binding',
-      async () => {
-        const engine = new PocketsphinxEngine({
-          poolSize: 1,
-          timeoutMs: 30_000,
-          restartDelayMs: 60_000,
-          python: PYTHON_WITHOUT_BINDING!,
-        });
-        await engine.onModuleInit();
-        try {
-          const error = await failure(transcribe(engine, samplesOf(1)));
-          expect(error.message).toBe(
-            "could not start a decoder (exited with code 2: cannot import pocketsphinx (No module named 'pocketsphinx')).",
-          );
-        } finally {
-          await engine.close();
-        }
-      },
-    );
-
-    it('starts a failed decoder again after a delay', async () => {
-      const engine = new PocketsphinxEngine({
-        poolSize: 1,
-        timeoutMs: 30_000,
-        restartDelayMs: 50,
-        modelDir: '/nonexistent/model',
-      });
-      await engine.onModuleInit();
-      let attempts = 0;
-      const spawned = jest.spyOn(engine as unknown as { spawn(): unknown }, 'spawn');
-      await waitFor(() => {
-        attempts = spawned.mock.calls.length;
-        expect(attempts).toBeGreaterThanOrEqual(2);
-      });
-      await engine.close();
-    });
-  });
 });
