@@ -125,7 +125,7 @@ COPY --from=build /app/console/dist ./console/dist
 # - espeak-ng's voices checked once (build/espeak-ng/voices.json), which the built service
 #   reads at start instead of checking some 250 voices itself.
 # lttoolbox-dev, apertium-lex-tools-dev and sphinxbase-utils are needed only here, then removed.
-COPY scripts/apertium-lexicon.mjs scripts/regular-verbs.mjs scripts/apertium-rules.mjs scripts/clinical-asr-model.mjs scripts/kneser-ney-trigram.mjs scripts/espeak-voice-table.mjs ./scripts/
+COPY scripts/apertium-lexicon.mjs scripts/regular-verbs.mjs scripts/apertium-rules.mjs scripts/clinical-asr-model.mjs scripts/kneser-ney-trigram.mjs scripts/clinical-pronunciations.mjs scripts/espeak-voice-table.mjs ./scripts/
 COPY src/translation/engines/apertium/lexicon ./src/translation/engines/apertium/lexicon
 COPY src/translation/engines/apertium/rules ./src/translation/engines/apertium/rules
 COPY src/translation/terminology/clinical-terms.tsv ./src/translation/terminology/clinical-terms.tsv

@@ -2,19 +2,21 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import {
   clinicalSentences,
+  expandTemplates,
+  mixturePerplexity,
+  parseVocabulary,
+  tokenize,
+} from '../../../../scripts/clinical-asr-model.mjs';
+import {
   dictionaryEntries,
   dictionaryLines,
   dictionaryWords,
-  expandTemplates,
   festivalPhones,
-  mixturePerplexity,
   parsePronunciations,
-  parseVocabulary,
   PHONES,
   pronounceSentences,
   pronounceWords,
-  tokenize,
-} from '../../../../scripts/clinical-asr-model.mjs';
+} from '../../../../scripts/clinical-pronunciations.mjs';
 import {
   arpaLogProb,
   kneserNeyTrigram,
