@@ -288,19 +288,8 @@ const DATA = new Set([
  * They are to be split as they are next changed (sentence-pipeline.ts, 562 lines, was the first).
  */
 const OVER_WHEN_THE_RULE_CAME = new Map<string, number>([
-  ['src/audio/vad/sentence-segmenter.spec.ts', 407],
-  ['src/audio/wav-decoder.spec.ts', 466],
-  ['src/language/identification/language-identifier.spec.ts', 414],
-  ['src/orchestrator/archive/transcript-writer.spec.ts', 414],
-  ['src/orchestrator/session/session-live.spec.ts', 413],
-  ['src/orchestrator/session/session.spec.ts', 548],
-  ['src/translation/engines/libretranslate.engine.spec.ts', 460],
-  ['test/console.e2e-spec.ts', 481],
-  ['test/errors.e2e-spec.ts', 502],
-  ['test/fuzz/support/audio.ts', 518],
-  ['test/fuzz/support/json.ts', 600],
-  ['test/session-text.e2e-spec.ts', 428],
-  ['test/translation-remote.e2e-spec.ts', 488],
+  ['test/support/fuzz/audio.ts', 518],
+  ['test/support/fuzz/json.ts', 600],
 ]);
 
 /** Every source file of the repository (relative to its root), Python and style sheets included. */
@@ -372,5 +361,19 @@ describe('the size of source files (every folder, Python included)', () => {
     expect(
       [...OVER_WHEN_THE_RULE_CAME.keys(), ...DATA].filter((file) => !lengths.has(file)),
     ).toEqual([]);
+  });
+});
+
+describe("tests' and benchmarks' support (issue 35)", () => {
+  const files = SOURCE_FOLDERS.flatMap((dir) => repositorySources(dir));
+  it('is in test/support/ (bench/support/: what benchmarks alone use), with one launcher of dist/', () => {
+    const folders = new Set(files.map((file) => /^(?:.*\/)?support\//.exec(file)?.[0]));
+    expect([...folders].filter(Boolean).sort()).toEqual(['bench/support/', 'test/support/']);
+    // What starts `node dist/main.js` and leaves it running (spawnSync waits for its end).
+    const launchers = files.filter((file) => {
+      const code = readFileSync(join(ROOT, file), 'utf8');
+      return /['"`]dist\/main\.js['"`]/.test(code) && /\b(?:spawn|fork|execFile)\(/.test(code);
+    });
+    expect(launchers).toEqual(['test/support/built-server.ts']);
   });
 });

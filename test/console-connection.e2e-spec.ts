@@ -222,7 +222,10 @@ describe('interpreter console when the connection drops', () => {
     });
 
     // ---- the service comes back on the same address ----
-    server = await startBuiltServer({ LOG_LEVEL: 'warn', PORT: String(server.port) }, RESTART_MS);
+    server = await startBuiltServer(
+      { LOG_LEVEL: 'warn', PORT: String(server.port) },
+      { readyTimeoutMs: RESTART_MS },
+    );
     await page.locator('#reconnect-status[data-state="back"]').waitFor({ timeout: 60_000 });
     await expectBothParties(page, '#reconnect-status', 'connection.back');
     const continueButton = page.locator('#continue-conversation');
@@ -292,7 +295,10 @@ describe('interpreter console when the connection drops', () => {
     await expectBothParties(page, '#connection-lost', 'connection.lost');
     await expectBothParties(page, '#save-incomplete', 'connection.save');
     await screenshot(page, 'connection-lost-phone');
-    server = await startBuiltServer({ LOG_LEVEL: 'warn', PORT: String(server.port) }, RESTART_MS);
+    server = await startBuiltServer(
+      { LOG_LEVEL: 'warn', PORT: String(server.port) },
+      { readyTimeoutMs: RESTART_MS },
+    );
     await page.locator('#reconnect-status[data-state="back"]').waitFor({ timeout: 60_000 });
     await page.click('#continue-conversation');
     await page.locator('#type-text:enabled').waitFor();
@@ -327,7 +333,10 @@ describe('interpreter console when the connection drops', () => {
     expect(json.incomplete).toBeUndefined();
     expect(json.sentences.map((s: { text: string }) => s.text)).toEqual([MEDIC_TYPED]);
 
-    server = await startBuiltServer({ LOG_LEVEL: 'warn', PORT: String(server.port) }, RESTART_MS);
+    server = await startBuiltServer(
+      { LOG_LEVEL: 'warn', PORT: String(server.port) },
+      { readyTimeoutMs: RESTART_MS },
+    );
     await page.locator('#reconnect-status[data-state="back"]').waitFor({ timeout: 60_000 });
     await page.click('#continue-conversation');
     await page.locator('#type-text:enabled').waitFor();

@@ -50,7 +50,7 @@ describe('the console with a patient reached by fixed phrases only', () => {
   beforeAll(async () => {
     ensureBuilt();
     // The service loads every patient language's phrases as it starts: give it time.
-    server = await startBuiltServer({ LOG_LEVEL: 'warn' }, 90_000);
+    server = await startBuiltServer({ LOG_LEVEL: 'warn' }, { readyTimeoutMs: 90_000 });
     browser = await launchChromium(join(ROOT, 'test/fixtures/audio/silence.wav'));
     context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   }, 180_000);

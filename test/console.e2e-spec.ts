@@ -4,14 +4,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import JSZip from 'jszip';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { type PageWatch, launchChromium, screenshot, watchPage } from './support/browser.js';
-import { type BuiltServer, ROOT, ensureBuilt, startBuiltServer } from './support/built-server.js';
+import { type PageWatch, screenshot, watchPage } from './support/browser.js';
+import type { BuiltServer } from './support/built-server.js';
+import {
+  MEDIC_NOT_RECOGNIZED,
+  startConsoleInChromium,
+  stopConsoleInChromium,
+  technicalWords,
+} from './support/console-in-chromium.js';
 
 /**
  * The interpreter console (console/, served at /) in a real browser: Debian's Chromium whose
  * microphone is a festival-voiced WAV (three English sentences with pauses, in a loop), against
  * the built service with its embedded engines. One whole conversation, as a medic (Spanish) and
- * a patient (English) would have it at the bedside.
+ * a patient (English) would have it at the bedside; the label of a reformulation that says what
+ * the literal translation says; and the console on a phone. What the start screen asks and
+ * refuses: console-start.e2e-spec.ts.
  */
 
 /** Words of the three sentences of pauses.wav that pocketsphinx recognizes reliably. */
@@ -19,30 +27,6 @@ const SPOKEN_WORDS = /fever|headache|patient|allerg|medication|breathe|breath|sl
 const TYPED = '¿Tiene usted alergias a algún medicamento?';
 
 const speechPlayed = (page: Page) => page.getAttribute('#conversation', 'data-speech-played');
-
-/**
- * What the protocol and the configuration say, which a clinician or a patient is not to read:
- * message types and settings, branch letters, sentence and flag ids, revision numbers (issue 18).
- */
-const TECHNICAL =
-  /text_input|ASR_ENGINE|openai|language_(medic|patient)|GET \/|branch C|\b[sf]\d{1,3}\b|revision \d/;
-
-/** The technical words a person may read or hear: text (shown, or for screen readers), labels, tooltips. */
-async function technicalWords(page: Page): Promise<string[]> {
-  const text = (await page.locator('body').textContent()) ?? '';
-  const attributes = await page
-    .locator('[aria-label], [title], [placeholder]')
-    .evaluateAll((elements) =>
-      elements.flatMap((element) =>
-        ['aria-label', 'title', 'placeholder'].map((name) => element.getAttribute(name) ?? ''),
-      ),
-    );
-  return [text, ...attributes].join('\n').match(new RegExp(TECHNICAL.source, 'gi')) ?? [];
-}
-
-/** The English-only recognizer's warning, in the console's words, for a Spanish-speaking medic. */
-const MEDIC_NOT_RECOGNIZED =
-  "Speech recognition understands English only: the medic's Spanish speech will not be recognized; they can type instead.";
 
 /** Polls `check` (a look at the page) until it holds. */
 async function until(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
@@ -62,13 +46,7 @@ describe('interpreter console in Chromium', () => {
   let downloads: string;
 
   beforeAll(async () => {
-    ensureBuilt();
-    server = await startBuiltServer({ LOG_LEVEL: 'warn' });
-    browser = await launchChromium(join(ROOT, 'test/fixtures/audio/pauses.wav'));
-    context = await browser.newContext({
-      viewport: { width: 1024, height: 768 },
-      acceptDownloads: true,
-    });
+    ({ server, browser, context } = await startConsoleInChromium());
     page = await context.newPage();
     page.setDefaultTimeout(45_000);
     watch = watchPage(page, server.url);
@@ -76,9 +54,7 @@ describe('interpreter console in Chromium', () => {
   }, 180_000);
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
+    await stopConsoleInChromium({ server, browser, context });
     if (downloads) rmSync(downloads, { recursive: true, force: true });
   });
 
@@ -300,86 +276,6 @@ describe('interpreter console in Chromium', () => {
     expect(watch.foreignRequests).toEqual([]);
     expect(watch.errors).toEqual([]);
   }, 180_000);
-
-  it('asks for the API key when the service requires one, and says when it is refused', async () => {
-    const secured = await startBuiltServer({ LOG_LEVEL: 'warn', API_KEYS: 'the-right-key' });
-    const keyPage = await context.newPage();
-    try {
-      await keyPage.goto(`${secured.url}/`);
-      await keyPage.locator('#api-key-field').waitFor();
-      await keyPage.locator('#medic-language option[value="fr-FR"]').waitFor({ state: 'attached' });
-      await keyPage.selectOption('#medic-language', 'fr-FR');
-      await keyPage.selectOption('#patient-language', 'en-US');
-
-      await keyPage.click('#start-button');
-      await keyPage.locator('#start-error', { hasText: 'requires an API key' }).waitFor();
-
-      await keyPage.fill('#api-key', 'a-wrong-key');
-      await keyPage.click('#start-button');
-      await keyPage.locator('#start-error', { hasText: 'Check the API key' }).waitFor();
-      expect(await keyPage.getAttribute('body', 'data-screen')).toBe('start');
-
-      await keyPage.fill('#api-key', 'the-right-key');
-      await keyPage.click('#start-button');
-      await keyPage.locator('body[data-screen="conversation"]').waitFor();
-      expect(await keyPage.textContent('#session-languages')).toBe(
-        'Medic: French · Patient: English',
-      );
-    } finally {
-      await keyPage.close();
-      await secured.stop();
-    }
-  }, 60_000);
-
-  it('does not start with one language for both, and says why', async () => {
-    const samePage = await context.newPage();
-    try {
-      let sockets = 0;
-      samePage.on('websocket', () => sockets++);
-      await samePage.goto(`${server.url}/`);
-      await samePage
-        .locator('#medic-language option[value="es-ES"]')
-        .waitFor({ state: 'attached' });
-      await samePage.selectOption('#medic-language', 'es-ES');
-      await samePage.selectOption('#patient-language', 'es-ES');
-      await samePage.click('#start-button');
-      await samePage.locator('#start-error', { hasText: 'both have Spanish' }).waitFor();
-      expect(await samePage.getAttribute('body', 'data-screen')).toBe('start');
-      expect(sockets).toBe(0);
-      // Choosing another language clears it.
-      await samePage.selectOption('#patient-language', 'en-US');
-      expect(await samePage.locator('#start-error').isHidden()).toBe(true);
-    } finally {
-      await samePage.close();
-    }
-  }, 60_000);
-
-  it('says in a plain sentence when the service cannot use a language', async () => {
-    const zuluPage = await context.newPage();
-    try {
-      // A language GET /languages did not list (a page left open across a change of engines).
-      await zuluPage.route(`${server.url}/languages`, (route) =>
-        route.fulfill({ json: ['en-US', 'es-ES', 'zu-ZA'] }),
-      );
-      await zuluPage.goto(`${server.url}/`);
-      await zuluPage.locator('#patient-language option[value="zu-ZA"]').waitFor({
-        state: 'attached',
-      });
-      await zuluPage.selectOption('#medic-language', 'en-US');
-      await zuluPage.selectOption('#patient-language', 'zu-ZA');
-      await zuluPage.click('#start-button');
-      await zuluPage
-        .locator('#start-error', {
-          hasText:
-            "This service cannot interpret the patient's language (Zulu) in a conversation. Choose another language.",
-        })
-        .waitFor();
-      expect(await zuluPage.getAttribute('body', 'data-screen')).toBe('start');
-      expect(await technicalWords(zuluPage)).toEqual([]);
-    } finally {
-      await zuluPage.close();
-    }
-  }, 60_000);
 
   it('does not call a reformulation identical to the literal translation "not the literal translation"', async () => {
     const samePage = await context.newPage();

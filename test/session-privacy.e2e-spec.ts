@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,16 +19,11 @@ describe('Privacy: nothing of a session touches the disk or leaves the machine',
     dir = mkdtempSync(join(tmpdir(), 'privacy-'));
     traceFile = join(dir, 'trace.txt');
     // From the first instruction on: start-up (model loading) is watched too.
-    server = await startBuiltServer({ LOG_LEVEL: 'info' }, 60_000, [
-      'strace',
-      ...straceArguments(traceFile),
-    ]);
-    nodePid = Number(
-      // By its command line: Node 24 names its main thread (and so the process) MainThread.
-      execFileSync('pgrep', ['-P', String(server.child.pid), '-f', 'dist/main\\.js'], {
-        encoding: 'utf8',
-      }).trim(),
+    server = await startBuiltServer(
+      { LOG_LEVEL: 'info' },
+      { readyTimeoutMs: 60_000, wrapper: ['strace', ...straceArguments(traceFile)] },
     );
+    nodePid = server.pid;
   }, 120_000);
   afterAll(async () => {
     if (nodePid) {

@@ -60,7 +60,7 @@
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
-import { type BuiltServer, startBuiltServer } from '../support/built-server-process.js';
+import { type BuiltServer, startBuiltServer } from '../../test/support/built-server.js';
 import { buildFixtureConversation, openingOf } from '../support/fixture-conversation.js';
 import { runBenchmark } from '../support/run-benchmark.js';
 import { httpEndpoints } from './http-endpoints.js';
@@ -133,14 +133,15 @@ function startServer(
   privacy?: PrivacyWatch,
   recognizer?: RecognizerStub,
 ): Promise<BuiltServer> {
-  return startBuiltServer({
-    // Under the privacy check, the default level (info: every request) is what is searched.
-    logLevel: privacy ? 'info' : 'warn',
-    env: { SESSION_MAX_LIVE: String(maxLive), ...recognizer?.env },
-    inspect: true,
-    wrap: privacy ? (command, args) => privacy.wrap(command, args) : undefined,
-    keepWholeLog: Boolean(privacy),
-  });
+  return startBuiltServer(
+    {
+      // Under the privacy check, the default level (info: every request) is what is searched.
+      LOG_LEVEL: privacy ? 'info' : 'warn',
+      SESSION_MAX_LIVE: String(maxLive),
+      ...recognizer?.env,
+    },
+    { caller: 'benchmark', inspect: true, wrapper: privacy?.wrapper() },
+  );
 }
 
 async function main(): Promise<void> {
@@ -156,7 +157,7 @@ async function main(): Promise<void> {
       ? undefined
       : await startRecognizerStub(options.asrStubMs);
   const server = options.url ? undefined : await startServer(maxLive, privacy, recognizer);
-  const base = (options.url ?? server!.base)
+  const base = (options.url ?? server!.url)
     .replace(/\/+$/, '')
     .replace(/^ws/, 'http')
     .replace(/\/ws$/, '');
@@ -200,7 +201,7 @@ async function main(): Promise<void> {
       verdicts.push(
         ...(await runLeakPhase({
           ...run,
-          inspectorUrl: server?.inspectorUrl,
+          inspectorUrl: server?.inspectorUrl(),
           sessions: options.leakSessions,
           rounds: options.leakRounds,
           concurrency: options.leakConcurrency,
@@ -215,7 +216,7 @@ async function main(): Promise<void> {
     console.log('Verdicts:\n');
     for (const verdict of verdicts) console.log(`- ${verdict}`);
     // Warnings and errors only (under the privacy check the log is at info level), whole lines.
-    const warnings = (server?.wholeLog() || server?.log() || '')
+    const warnings = (server?.stdout() ?? '')
       .split('\n')
       .filter((line) => /"level":[456]0/.test(line))
       .slice(-10);
@@ -223,7 +224,7 @@ async function main(): Promise<void> {
       console.log(`\nServer warnings and errors, last ${warnings.length}:\n${warnings.join('\n')}`);
     }
   } finally {
-    server?.kill();
+    await server?.stop();
     await recognizer?.close();
   }
 }

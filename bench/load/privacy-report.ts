@@ -3,7 +3,7 @@
  * shutdown is traced too; strace exits with it), then its trace, its storage writes and its whole
  * log audited, the findings printed and judged.
  */
-import type { BuiltServer } from '../support/built-server-process.js';
+import type { BuiltServer } from '../../test/support/built-server.js';
 import { printTable } from '../support/latency.js';
 import { type PrivacyReport, type PrivacyWatch, writeBytes } from './privacy-watch.js';
 
@@ -13,8 +13,8 @@ export async function stopAndAuditPrivacy(
   privacy: PrivacyWatch,
 ): Promise<string> {
   const written = writeBytes(server.pid);
-  await server.shutDown();
-  const report = privacy.report(server.wholeLog(), written);
+  await server.stop();
+  const report = privacy.report(server.stdout() + server.stderr(), written);
   printPrivacy(report);
   const clean =
     report.trace.fileChanges.length === 0 &&

@@ -29,9 +29,9 @@ export class PrivacyWatch {
   readonly traceFile = join(this.dir, 'trace.txt');
   private readonly said = new Set<string>();
 
-  /** The command that starts the server under strace. */
-  wrap(command: string, args: string[]): [string, string[]] {
-    return ['strace', [...straceArguments(this.traceFile), command, ...args]];
+  /** The command the server runs under: strace, writing to `traceFile`. */
+  wrapper(): string[] {
+    return ['strace', ...straceArguments(this.traceFile)];
   }
 
   /** A text the run said to the server, or that the server said back. */

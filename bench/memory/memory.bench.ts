@@ -14,7 +14,7 @@
 import { cpus, totalmem } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SessionConnection } from '../../tools/session-client/session-connection.js';
-import { startBuiltServer } from '../support/built-server-process.js';
+import { startBuiltServer } from '../../test/support/built-server.js';
 import { printTable } from '../support/latency.js';
 import { type ProcessMemory, processTreeMemory } from '../support/process-usage.js';
 import { runBenchmark } from '../support/run-benchmark.js';
@@ -66,7 +66,7 @@ async function handshake(url: string, medic: string, patient: string): Promise<S
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const server = await startBuiltServer({ logLevel: 'warn' });
+  const server = await startBuiltServer({ LOG_LEVEL: 'warn' }, { caller: 'benchmark' });
   const sessions: SessionConnection[] = [];
   try {
     await sleep(SETTLE_MS);
@@ -101,7 +101,7 @@ async function main(): Promise<void> {
     );
   } finally {
     for (const session of sessions) session.close();
-    await server.shutDown();
+    await server.stop();
   }
 }
 

@@ -40,7 +40,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { startBuiltServer } from '../support/built-server-process.js';
+import { startBuiltServer } from '../../test/support/built-server.js';
 import {
   buildFixtureConversation,
   type Conversation,
@@ -144,7 +144,9 @@ async function main(): Promise<void> {
   const conversation = buildFixtureConversation();
   const audioSeconds = conversation.samples.length / SAMPLE_RATE;
 
-  const server = values.url ? undefined : await startBuiltServer({ logLevel: 'warn' });
+  const server = values.url
+    ? undefined
+    : await startBuiltServer({ LOG_LEVEL: 'warn' }, { caller: 'benchmark' });
   const url = values.url ?? server!.wsUrl;
   const pid = server?.pid ?? (values.pid ? Number(values.pid) : undefined);
   const started = Date.now();
@@ -259,10 +261,10 @@ async function main(): Promise<void> {
       rows,
     );
     for (const problem of problems) console.log(`\n${problem}`);
-    const log = server?.log().trim();
+    const log = server && (server.stdout() + server.stderr()).trim();
     if (log) console.log(`\nServer output (LOG_LEVEL=warn), last lines:\n${log.slice(-3000)}`);
   } finally {
-    server?.kill();
+    await server?.stop();
   }
 }
 

@@ -13,7 +13,7 @@
  * REST path and a session without a free live decoder do)
  */
 import 'reflect-metadata';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { decodeWav } from '../../src/audio/wav-decoder.js';
@@ -25,7 +25,7 @@ import type { AsrEngine } from '../../src/transcription/engines/asr-engine.js';
 import { MoonshinePocketsphinxEngine } from '../../src/transcription/engines/moonshine-pocketsphinx/moonshine-pocketsphinx.engine.js';
 import { MoonshineEngine } from '../../src/transcription/engines/moonshine/moonshine.engine.js';
 import { PocketsphinxEngine } from '../../src/transcription/engines/pocketsphinx/pocketsphinx.engine.js';
-import { freePort } from '../support/free-port.js';
+import { startBuiltServer } from '../../test/support/built-server.js';
 import { measure, percentile, printTable } from '../support/latency.js';
 import {
   decoderCpuSeconds,
@@ -178,28 +178,13 @@ function peakMemory(pid: number): { server: number; children: number } {
 }
 
 async function memoryRows(): Promise<Row[]> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['dist/main.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      API_KEYS: '',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '0', // the bench is one client sending on purpose
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const server = await startBuiltServer(
+    { LOG_LEVEL: 'warn' },
+    { caller: 'benchmark', readyPath: '/api/v1/synthetize/voices', output: 'discarded' },
+  );
+  const base = server.url;
   try {
-    for (let i = 0; i < 100; i++) {
-      const ok = await fetch(`${base}/api/v1/synthetize/voices`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    const idle = peakMemory(child.pid!);
+    const idle = peakMemory(server.pid);
     const wav = readFileSync(`${FIXTURES}/pauses.wav`);
     const wavSeconds = (decodeWav(wav).samples.length / 16_000).toFixed(1);
     const form = () => {
@@ -220,7 +205,7 @@ async function memoryRows(): Promise<Row[]> {
         }).then((r) => r.arrayBuffer()),
       ]);
     });
-    const busy = peakMemory(child.pid!);
+    const busy = peakMemory(server.pid);
     const mib = (value: number) => `${value.toFixed(0)} MiB`;
     return [
       ['after start-up', mib(idle.server), mib(idle.children)],
@@ -231,7 +216,7 @@ async function memoryRows(): Promise<Row[]> {
       ],
     ];
   } finally {
-    child.kill();
+    await server.stop();
   }
 }
 

@@ -6,13 +6,13 @@
  * Run: npm run bench:translation   (BENCH_SECONDS, BENCH_REQUESTS change the run lengths)
  */
 import 'reflect-metadata';
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { cpus, totalmem } from 'node:os';
 import { LanguageCatalog } from '../../src/language/catalog/language-catalog.js';
 import { ApertiumEngine } from '../../src/translation/engines/apertium/apertium.engine.js';
 import { ClinicalLexicon } from '../../src/translation/engines/apertium/clinical-lexicon.js';
-import { freePort } from '../support/free-port.js';
+import { startBuiltServer } from '../../test/support/built-server.js';
 import { measure, percentile, printTable } from '../support/latency.js';
 import { wrkPost } from '../support/wrk.js';
 
@@ -23,29 +23,12 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
 const CONCURRENCY = [1, 8];
 const DATA_DIR = process.env.APERTIUM_DATA_DIR ?? '/usr/share/apertium';
 
-async function startServer(port: number) {
-  const child = spawn(process.execPath, ['dist/main.js'], {
-    // wrk is one client sending thousands of requests on purpose: no rate limit.
-    env: {
-      ...process.env,
-      PORT: String(port),
-      API_KEYS: '',
-      LOG_LEVEL: 'info',
-      RATE_LIMIT_PER_MINUTE: '0',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/v1/translation/languages`)).ok) return child;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill();
-  throw new Error('the server did not start');
-}
+/** The built server, its info logs (a line per request) discarded; no rate limit for wrk. */
+const startServer = () =>
+  startBuiltServer(
+    { LOG_LEVEL: 'info' },
+    { caller: 'benchmark', readyPath: '/api/v1/translation/languages', output: 'discarded' },
+  );
 
 /** One `apertium` process per request, through stdin, as a spawn-per-call engine would do. */
 async function apertiumCli(): Promise<void> {
@@ -100,9 +83,8 @@ async function main() {
   const viaPlainEngine = async () => {
     await plainEngine.translate({ text: SENTENCE, source, target }, new AbortController().signal);
   };
-  const port = await freePort();
-  const server = await startServer(port);
-  const url = `http://127.0.0.1:${port}/api/v1/translation/translate`;
+  const server = await startServer();
+  const url = `${server.url}/api/v1/translation/translate`;
 
   const rows: Row[] = [];
   const p50 = new Map<string, number>();
@@ -177,7 +159,7 @@ async function main() {
       ),
     );
   } finally {
-    server.kill();
+    await server.stop();
     engine.onModuleDestroy();
     plainEngine.onModuleDestroy();
   }

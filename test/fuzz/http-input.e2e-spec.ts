@@ -4,18 +4,18 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { startTestApp } from '../support/test-app.js';
-import { send, sendRaw } from './support/client.js';
+import { send, sendRaw } from '../support/fuzz/client.js';
 import {
   FUZZ_ENV,
   FUZZ_RUNS,
   FUZZ_SEED,
   REQUEST_TIMEOUT_MS,
   timeoutFor,
-} from './support/config.js';
-import { jsonRequest } from './support/json.js';
-import { fuzz, summaryLine, type TargetStats } from './support/run.js';
-import { TARGETS } from './support/targets.js';
-import { SPEECH_WAVS } from './support/audio.js';
+} from '../support/fuzz/config.js';
+import { jsonRequest } from '../support/fuzz/json.js';
+import { fuzz, summaryLine, type TargetStats } from '../support/fuzz/run.js';
+import { TARGETS } from '../support/fuzz/targets.js';
+import { SPEECH_WAVS } from '../support/fuzz/audio.js';
 
 /**
  * Issue 8, "Hostile HTTP input": a property-based fuzz of every endpoint (fast-check). Each gets

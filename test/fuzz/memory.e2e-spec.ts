@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
 import { type BuiltServer, ensureBuilt, startBuiltServer } from '../support/built-server.js';
-import { SPEECH_WAVS } from './support/audio.js';
-import { send } from './support/client.js';
-import { FUZZ_ENV, FUZZ_SEED, MEMORY_RUNS, timeoutFor } from './support/config.js';
-import { jsonRequest } from './support/json.js';
-import { fuzz, type TargetStats } from './support/run.js';
-import { TARGETS } from './support/targets.js';
+import { SPEECH_WAVS } from '../support/fuzz/audio.js';
+import { send } from '../support/fuzz/client.js';
+import { FUZZ_ENV, FUZZ_SEED, MEMORY_RUNS, timeoutFor } from '../support/fuzz/config.js';
+import { jsonRequest } from '../support/fuzz/json.js';
+import { fuzz, type TargetStats } from '../support/fuzz/run.js';
+import { TARGETS } from '../support/fuzz/targets.js';
 
 /**
  * Memory of the service as `npm start` runs it (`node dist/main.js`, a child process), under
@@ -122,12 +122,10 @@ describe('Memory under hostile HTTP input (node dist/main.js: heap after GC, VmR
   beforeAll(async () => {
     ensureBuilt();
     server = await startBuiltServer(
-      { LOG_LEVEL: 'silent', ...FUZZ_ENV, NODE_OPTIONS: '--inspect=127.0.0.1:0' },
-      60_000,
+      { LOG_LEVEL: 'silent', ...FUZZ_ENV },
+      { readyTimeoutMs: 60_000, inspect: true },
     );
-    // The last one: the service restarts itself in place at start (its malloc settings,
-    // src/runtime/malloc-settings.ts), and its inspector listens again on a new port.
-    const url = [...server.stderr().matchAll(/ws:\/\/127\.0\.0\.1:\d+\/[\w-]+/g)].at(-1)?.[0];
+    const url = server.inspectorUrl();
     if (!url) throw new Error(`no inspector URL on the server's stderr:\n${server.stderr()}`);
     inspector = await Inspector.connect(url);
   }, 240_000);

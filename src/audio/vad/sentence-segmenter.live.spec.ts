@@ -7,7 +7,7 @@ import type { FrameClassifier } from './vad-stream.js';
 
 const RATE = 16;
 
-/** Probability = mean absolute sample value of the frame (as in sentence-segmenter.spec.ts). */
+/** Probability = mean absolute sample value of the frame (as in test/support/sentence-segmenter.fixture.ts). */
 class MagnitudeClassifier implements FrameClassifier {
   async process(frame: Float32Array): Promise<number> {
     await Promise.resolve();

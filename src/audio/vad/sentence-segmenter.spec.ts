@@ -1,78 +1,22 @@
 import { describe, expect, it } from '@jest/globals';
-import type { SentenceSegmenterOptions } from './segmenter-settings.js';
+import {
+  MagnitudeClassifier,
+  OPTIONS,
+  RATE,
+  expectSameSamples,
+  run,
+  segmenter,
+  signal,
+  timing,
+} from '../../../test/support/sentence-segmenter.fixture.js';
 import type { Sentence } from './sentence.js';
 import { SentenceSegmenter } from './sentence-segmenter.js';
-import { type FrameClassifier, VAD_FRAME_SAMPLES } from './vad-stream.js';
-
-const RATE = 16;
+import { VAD_FRAME_SAMPLES } from './vad-stream.js';
 
 /**
- * A stand-in for Silero that depends only on the frame: its probability is the mean absolute
- * sample value, so a signal of constant magnitude a scores a.
+ * The segmenter on audio as it comes: sentences from speech and silence, whatever the chunks;
+ * ending one on demand (cut, flush) is in sentence-segmenter-cut-flush.spec.ts.
  */
-class MagnitudeClassifier implements FrameClassifier {
-  frames = 0;
-  resets = 0;
-  async process(frame: Float32Array): Promise<number> {
-    if (frame.length !== VAD_FRAME_SAMPLES) throw new RangeError('not a frame');
-    this.frames++;
-    await Promise.resolve();
-    return frame.reduce((sum, v) => sum + Math.abs(v), 0) / frame.length;
-  }
-  reset(): void {
-    this.resets++;
-  }
-}
-
-/** Audio made of [durationMs, magnitude] pieces; the sign alternates so each sample is unique-ish. */
-function signal(pieces: [number, number][]): Float32Array {
-  const total = pieces.reduce((sum, [ms]) => sum + ms * RATE, 0);
-  const out = new Float32Array(total);
-  let at = 0;
-  for (const [ms, magnitude] of pieces) {
-    for (let i = 0; i < ms * RATE; i++, at++) out[at] = (at % 2 ? -1 : 1) * magnitude;
-  }
-  return out;
-}
-
-const OPTIONS: SentenceSegmenterOptions = {
-  threshold: 0.5,
-  silenceFrames: 20,
-  prerollMs: 192,
-  maxSentenceMs: 15_000,
-  minSpeechFrames: 3,
-};
-
-function segmenter(options: Partial<SentenceSegmenterOptions> = {}) {
-  const classifier = new MagnitudeClassifier();
-  return { classifier, segmenter: new SentenceSegmenter(classifier, { ...OPTIONS, ...options }) };
-}
-
-async function run(
-  audio: Float32Array,
-  chunkSizes: number[] = [audio.length],
-  options: Partial<SentenceSegmenterOptions> = {},
-): Promise<Sentence[]> {
-  const { segmenter: s } = segmenter(options);
-  const sentences: Sentence[] = [];
-  for (let at = 0, i = 0; at < audio.length; i++) {
-    const size = chunkSizes[i % chunkSizes.length];
-    sentences.push(...(await s.push(audio.subarray(at, at + size))));
-    at += size;
-  }
-  sentences.push(...(await s.flush()));
-  return sentences;
-}
-
-/** Exact sample equality, without a deep comparison of half a million numbers. */
-function expectSameSamples(actual: Float32Array, expected: Float32Array): void {
-  expect(actual.length).toBe(expected.length);
-  const bytes = (a: Float32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
-  expect(bytes(actual).equals(bytes(expected))).toBe(true);
-}
-
-const timing = (s: Sentence) => [s.startMs, s.speechStartMs, s.speechEndMs, s.endMs, s.end];
-
 describe('SentenceSegmenter', () => {
   it('finds nothing in silence, nor in quiet noise below the threshold', async () => {
     expect(await run(new Float32Array(16_000 * 30))).toEqual([]);
@@ -224,107 +168,6 @@ describe('SentenceSegmenter', () => {
       [0, 0, 4_800, 4_900, 'max-length'],
       [5_120, 5_120, 7_168, 7_268, 'silence'],
     ]);
-  });
-
-  it('flush emits speech without trailing silence, partial frame included, then starts over', async () => {
-    const { classifier, segmenter: s } = segmenter();
-    expect(
-      await s.push(
-        signal([
-          [1024, 0],
-          [1000, 0.9],
-        ]),
-      ),
-    ).toEqual([]);
-    const [sentence] = await s.flush();
-    expect(timing(sentence)).toEqual([832, 1024, 2024, 2024, 'flush']);
-    expect(sentence.samples).toHaveLength((2024 - 832) * RATE);
-    expect(classifier.resets).toBe(1);
-    expect(await s.flush()).toEqual([]);
-    // A new stream: times from 0 again.
-    expect(
-      await s.push(
-        signal([
-          [320, 0],
-          [640, 0.9],
-          [300, 0],
-        ]),
-      ),
-    ).toEqual([]);
-    const [next] = await s.flush();
-    expect(timing(next)).toEqual([128, 320, 960, 1060, 'flush']);
-  });
-
-  it('cut ends a sentence in its closing silence at once, as the silence would have', async () => {
-    const { classifier, segmenter: s } = segmenter();
-    const audio = signal([
-      [1024, 0],
-      [1024, 0.9],
-      [320, 0], // 10 silent frames of the 20 that would end it
-    ]);
-    expect(await s.push(audio)).toEqual([]);
-    const [sentence] = await s.cut();
-    expect(timing(sentence)).toEqual([832, 1024, 2048, 2148, 'cut']);
-    expectSameSamples(sentence.samples, audio.subarray(832 * RATE, 2148 * RATE));
-    expect(await s.cut()).toEqual([]);
-    // The stream goes on: positions continue, the pre-roll does not reach back into s1.
-    expect(
-      await s.push(
-        signal([
-          [640, 0],
-          [640, 0.9],
-          [1000, 0],
-        ]),
-      ),
-    ).toHaveLength(1);
-    expect(classifier.resets).toBe(0);
-    expect((await s.flush()).length).toBe(0);
-  });
-
-  it('cut splits mid-speech at the last whole frame; the speech goes on contiguous', async () => {
-    const { segmenter: s } = segmenter();
-    const audio = signal([
-      [1024, 0],
-      [2048, 0.9],
-      [1024, 0],
-    ]);
-    const split = 2048 * RATE;
-    expect(await s.push(audio.subarray(0, split + 100))).toEqual([]); // 100 samples: no frame
-    const [first] = await s.cut();
-    expect(timing(first)).toEqual([832, 1024, 2048, 2048, 'cut']);
-    expect(await s.cut()).toEqual([]); // nothing new since
-    const [rest] = await s.push(audio.subarray(split + 100));
-    expect(timing(rest)).toEqual([2048, 2048, 3072, 3172, 'silence']);
-    const joined = new Float32Array(first.samples.length + rest.samples.length);
-    joined.set(first.samples);
-    joined.set(rest.samples, first.samples.length);
-    expectSameSamples(joined, audio.subarray(832 * RATE, 3172 * RATE));
-  });
-
-  it('cut leaves silence and an unconfirmed onset alone, and no pause becomes a sentence', async () => {
-    const { segmenter: s } = segmenter();
-    expect(await s.cut()).toEqual([]);
-    expect(await s.push(signal([[1024, 0]]))).toEqual([]);
-    expect(await s.cut()).toEqual([]);
-    expect(await s.push(signal([[64, 0.9]]))).toEqual([]); // 2 frames: no onset yet
-    expect(await s.cut()).toEqual([]);
-    // Cut at the very end of the speech: what follows is its pause, not a sentence.
-    expect(await s.push(signal([[960, 0.9]]))).toEqual([]);
-    expect(await s.cut()).toHaveLength(1);
-    expect(await s.push(signal([[2000, 0]]))).toEqual([]);
-    expect(await s.cut()).toEqual([]);
-    expect(await s.flush()).toEqual([]);
-  });
-
-  it('flush drops an unconfirmed onset', async () => {
-    const { segmenter: s } = segmenter();
-    await s.push(
-      signal([
-        [1024, 0],
-        [64, 0.9],
-      ]),
-    );
-    expect(await s.flush()).toEqual([]);
   });
 
   it('does not reach back into the previous sentence for the pre-roll', async () => {

@@ -1,128 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Logger } from '@nestjs/common';
-import { waitFor } from '../../../test/support/wait-for.js';
-import { SentenceSegmenter } from '../../audio/vad/sentence-segmenter.js';
-import type { FrameClassifier } from '../../audio/vad/vad-stream.js';
-import type { LiveRecognition, Transcript } from '../../transcription/transcription.service.js';
+import { describe, expect, it } from '@jest/globals';
 import {
-  fakes,
-  openTestSession,
-  RecordingTransport,
-  unavailable,
-} from '../../../test/support/session.fixture.js';
+  SENTENCE,
+  SPOKEN_SENTENCE_MESSAGES,
+  TRANSCRIPT,
+  liveSession,
+  pcm,
+} from '../../../test/support/live-session.fixture.js';
+import { quietLogger } from '../../../test/support/quiet-logger.js';
+import { unavailable } from '../../../test/support/session.fixture.js';
+import { waitFor } from '../../../test/support/wait-for.js';
 
-/** Probability = mean absolute sample value of the frame: loud audio is speech. */
-class MagnitudeClassifier implements FrameClassifier {
-  async process(frame: Float32Array): Promise<number> {
-    return frame.reduce((sum, v) => sum + Math.abs(v), 0) / frame.length;
-  }
-  reset(): void {}
-}
-
-/** PCM s16le of [durationMs, magnitude] pieces at 16 kHz. */
-function pcm(pieces: [number, number][]): Uint8Array {
-  const total = pieces.reduce((n, [ms]) => n + ms * 16, 0);
-  const samples = new Int16Array(total);
-  let at = 0;
-  for (const [ms, magnitude] of pieces) {
-    for (let i = 0; i < ms * 16; i++, at++) samples[at] = (at % 2 ? -1 : 1) * magnitude * 32767;
-  }
-  return new Uint8Array(samples.buffer);
-}
-
-const TRANSCRIPT: Transcript = {
-  text: 'the patient has a fever',
-  locale: 'en-US',
-  languageDecided: true,
-  confidence: 0.9,
-  lowConfidence: false,
-};
-
-/** A live recognition: a partial per push (one more word each), then `result` at finish. */
-class FakeLive implements LiveRecognition {
-  pushed = 0;
-  finished = 0;
-  cancelled = 0;
-  atPauses = 0;
-  /** At each pause: how many samples it had been pushed. */
-  readonly pauses: number[] = [];
-  finishedWith?: Float32Array;
-  result: () => Promise<Transcript> = async () => TRANSCRIPT;
-  constructor(private readonly onPartial: (text: string) => void) {}
-  push(samples: Float32Array): void {
-    this.pushed += samples.length;
-    this.onPartial(TRANSCRIPT.text.split(' ').slice(0, 2).join(' '));
-  }
-  pause(): void {
-    this.pauses.push(this.pushed);
-  }
-  finish(samples: Float32Array): Promise<Transcript> {
-    this.finishedWith = samples;
-    this.finished++;
-    return this.result();
-  }
-  atPause(): Promise<Transcript | undefined> {
-    this.atPauses++;
-    return this.result();
-  }
-  cancel(): void {
-    this.cancelled++;
-  }
-}
-
-function setup(limits: { workAtPause?: boolean; semanticEndOfTurn?: boolean } = {}) {
-  const engines = fakes();
-  const transport = new RecordingTransport();
-  const streams: FakeLive[] = [];
-  engines.state.live = (onPartial) => {
-    const stream = new FakeLive(onPartial);
-    streams.push(stream);
-    return stream;
-  };
-  const segmenter = new SentenceSegmenter(new MagnitudeClassifier(), {
-    threshold: 0.5,
-    silenceFrames: 20,
-    prerollMs: 192,
-    maxSentenceMs: 15_000,
-  });
-  const session = openTestSession(engines, transport, segmenter, { limits });
-  /** Sends audio in 20 ms frames. */
-  const send = (bytes: Uint8Array) => {
-    for (let at = 0; at < bytes.length; at += 640)
-      session.handleAudio(bytes.subarray(at, at + 640));
-  };
-  const exit = async () => {
-    session.handleText(JSON.stringify({ type: 'conversation_exit', archive: false }));
-    await session.closed;
-  };
-  const types = (id: string) =>
-    transport.sent.filter((m) => 'sentence_id' in m && m.sentence_id === id).map((m) => m.type);
-  return { session, transport, streams, send, exit, types, ...engines };
-}
-
-/** What a spoken sentence gets, in order (interface §4.2, branch C off). */
-const SPOKEN_SENTENCE_MESSAGES = [
-  'asr_partial',
-  'asr_result',
-  'translation_result',
-  'tts_audio',
-  'reformulation_result',
-  'tts_audio',
-];
-
-/** One sentence: 500 ms of silence, 1.5 s of speech, 1 s of silence (it ends after 640 ms). */
-const SENTENCE = pcm([
-  [500, 0],
-  [1500, 0.9],
-  [1000, 0],
-]);
+/**
+ * Sentences recognized while spoken: the live recognition fed, its partials sent, its failures
+ * reported, and the work begun at a pause in the speech (SESSION_WORK_AT_PAUSE). A sentence
+ * ended at its pause (END_OF_TURN=semantic): session-live-end-of-turn.spec.ts.
+ */
 
 describe('Session, sentences recognized while spoken', () => {
-  beforeAll(() => Logger.overrideLogger(false));
-  afterAll(() => Logger.overrideLogger(['log', 'error', 'warn']));
+  quietLogger();
 
   it('feeds the live recognition, sends a partial before asr_result, never decodes it whole', async () => {
-    const { transport, streams, send, exit, types, calls } = setup();
+    const { transport, streams, send, exit, types, calls } = liveSession();
     send(SENTENCE);
     await exit();
     expect(streams).toHaveLength(1);
@@ -142,7 +40,7 @@ describe('Session, sentences recognized while spoken', () => {
   });
 
   it('finishes the sentence so far at each pause of 320 ms, the last time with all of it', async () => {
-    const { streams, send, exit, types } = setup();
+    const { streams, send, exit, types } = liveSession();
     send(
       pcm([
         [500, 0],
@@ -166,7 +64,7 @@ describe('Session, sentences recognized while spoken', () => {
   });
 
   it('decodes the sentence whole when no live recognition is available', async () => {
-    const { transport, state, send, exit, types, calls } = setup();
+    const { transport, state, send, exit, types, calls } = liveSession();
     state.live = () => undefined;
     send(SENTENCE);
     await exit();
@@ -176,7 +74,7 @@ describe('Session, sentences recognized while spoken', () => {
   });
 
   it('reports a failed finish as an ASR error on the sentence, as a failed recognition', async () => {
-    const { transport, streams, send, exit, types } = setup();
+    const { transport, streams, send, exit, types } = liveSession();
     send(SENTENCE.subarray(0, 32_000)); // into the speech: the stream is open
     await waitFor(() => expect(streams).toHaveLength(1));
     streams[0].result = async () => {
@@ -189,7 +87,7 @@ describe('Session, sentences recognized while spoken', () => {
   });
 
   it('a sentence that ends empty after a partial gets sentence_empty with its id', async () => {
-    const { streams, send, exit, types } = setup();
+    const { streams, send, exit, types } = liveSession();
     send(SENTENCE.subarray(0, 32_000));
     await waitFor(() => expect(streams).toHaveLength(1));
     streams[0].result = async () => ({ ...TRANSCRIPT, text: '', confidence: null });
@@ -199,7 +97,7 @@ describe('Session, sentences recognized while spoken', () => {
   });
 
   it('a text typed during speech comes after it; the speech after it is a new live sentence', async () => {
-    const { transport, streams, send, session, exit } = setup();
+    const { transport, streams, send, session, exit } = liveSession();
     send(
       pcm([
         [500, 0],
@@ -226,7 +124,7 @@ describe('Session, sentences recognized while spoken', () => {
   });
 
   it('releases the decoder of a sentence being spoken when the connection closes', async () => {
-    const { streams, send, session } = setup();
+    const { streams, send, session } = liveSession();
     send(SENTENCE.subarray(0, 32_000));
     await waitFor(() => expect(streams).toHaveLength(1));
     session.transportClosed();
@@ -252,8 +150,8 @@ describe('Session, sentences recognized while spoken', () => {
       );
 
     it('sends the same messages, in the same order, as when the work begins at the end', async () => {
-      const on = setup({ workAtPause: true });
-      const off = setup({ workAtPause: false });
+      const on = liveSession({ workAtPause: true });
+      const off = liveSession({ workAtPause: false });
       for (const run of [on, off]) {
         run.send(TWO_SENTENCES);
         await run.exit();
@@ -275,7 +173,7 @@ describe('Session, sentences recognized while spoken', () => {
     });
 
     it('holds the results made at the pause until the sentence ends there', async () => {
-      const { transport, streams, send, exit, types, calls } = setup();
+      const { transport, streams, send, exit, types, calls } = liveSession();
       // Speech, then 400 ms of silence: past the pause (320 ms), before the end (640 ms).
       send(SENTENCE.subarray(0, (500 + 1500 + 400) * 32));
       await waitFor(() => expect(calls.tts).toBe(2));
@@ -289,7 +187,7 @@ describe('Session, sentences recognized while spoken', () => {
     });
 
     it('works on the sentence at its end when its transcript at the pause is unknown', async () => {
-      const { transport, streams, send, exit, types } = setup();
+      const { transport, streams, send, exit, types } = liveSession();
       send(SENTENCE.subarray(0, 32_000));
       await waitFor(() => expect(streams).toHaveLength(1));
       streams[0].atPause = async () => undefined;
@@ -301,7 +199,7 @@ describe('Session, sentences recognized while spoken', () => {
     });
 
     it('sends a sentence ready at its end after the one before it, still being recognized', async () => {
-      const { transport, streams, send, exit, calls } = setup();
+      const { transport, streams, send, exit, calls } = liveSession();
       const first = pcm([
         [500, 0],
         [1000, 0.9],
@@ -336,7 +234,7 @@ describe('Session, sentences recognized while spoken', () => {
     });
 
     it('works again at the end when the speed changed after the pause', async () => {
-      const { transport, send, session, exit, calls } = setup();
+      const { transport, send, session, exit, calls } = liveSession();
       send(SENTENCE.subarray(0, (500 + 1500 + 400) * 32));
       await waitFor(() => expect(calls.tts).toBe(2));
       session.handleText(JSON.stringify({ type: 'set_speed', speed: 1.5 }));
@@ -344,70 +242,6 @@ describe('Session, sentences recognized while spoken', () => {
       await exit();
       expect(transport.of('tts_audio').map((m) => 'speed' in m && m.speed)).toEqual([1.5, 1.5]);
       expect(calls.tts).toBe(4);
-    });
-  });
-
-  describe('END_OF_TURN=semantic', () => {
-    /** Speech, then 400 ms of silence: past the pause (320 ms), before the end (640 ms). */
-    const TO_PAUSE = SENTENCE.subarray(0, (500 + 1500 + 400) * 32);
-
-    it('ends a sentence at its pause when its words read as a finished turn', async () => {
-      const { transport, streams, send, exit, types } = setup({ semanticEndOfTurn: true });
-      send(SENTENCE.subarray(0, 32_000));
-      await waitFor(() => expect(streams).toHaveLength(1));
-      streams[0].result = async () => ({ ...TRANSCRIPT, text: 'Do you have a fever?' });
-      send(TO_PAUSE.subarray(32_000));
-      // No more audio: the sentence ended in its pause, its results all came.
-      await waitFor(() => expect(types('s1')).toHaveLength(6));
-      expect(transport.of('asr_result')[0]).toMatchObject({
-        text: 'Do you have a fever?',
-        start_ms: 512,
-        end_ms: 2016,
-      });
-      expect(streams[0].finished).toBe(1);
-      // Speech after it is a sentence of its own.
-      send(SENTENCE.subarray(500 * 32));
-      await exit();
-      expect(transport.of('asr_result').map((m) => 'sentence_id' in m && m.sentence_id)).toEqual([
-        's1',
-        's2',
-      ]);
-    });
-
-    it('waits for the silence when the words announce more, or without it', async () => {
-      for (const semanticEndOfTurn of [true, false]) {
-        const { streams, send, exit, types } = setup({ semanticEndOfTurn });
-        send(SENTENCE.subarray(0, 32_000));
-        await waitFor(() => expect(streams).toHaveLength(1));
-        const text = semanticEndOfTurn ? 'My chest hurts and.' : 'Do you have a fever?';
-        streams[0].result = async () => ({ ...TRANSCRIPT, text });
-        send(TO_PAUSE.subarray(32_000));
-        await waitFor(() => expect(streams[0].atPauses).toBe(1));
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        expect(types('s1')).toEqual(['asr_partial']);
-        expect(streams[0].finished).toBe(0);
-        await exit();
-      }
-    });
-
-    it('does not end the sentence if the speaker spoke again before the transcript came', async () => {
-      const { streams, send, exit, transport } = setup({ semanticEndOfTurn: true });
-      send(SENTENCE.subarray(0, 32_000));
-      await waitFor(() => expect(streams).toHaveLength(1));
-      let answer: ((text: string) => void) | undefined;
-      const later = streams[0].atPause.bind(streams[0]);
-      // The first pause's transcript comes when the test says; the next one's at once.
-      streams[0].atPause = () =>
-        answer
-          ? later()
-          : new Promise((resolve) => (answer = (text) => resolve({ ...TRANSCRIPT, text })));
-      send(TO_PAUSE.subarray(32_000));
-      await waitFor(() => expect(answer).toBeDefined());
-      send(pcm([[300, 0.9]])); // speech again
-      answer!('Do you have a fever?');
-      send(pcm([[1000, 0]]));
-      await exit();
-      expect(transport.of('asr_result')).toHaveLength(1);
     });
   });
 });
