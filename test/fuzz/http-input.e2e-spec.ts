@@ -15,7 +15,7 @@ import {
 import { jsonRequest } from '../support/fuzz/json.js';
 import { fuzz, summaryLine, type TargetStats } from '../support/fuzz/run.js';
 import { TARGETS } from '../support/fuzz/targets.js';
-import { SPEECH_WAVS } from '../support/fuzz/audio.js';
+import { SPEECH_WAVS } from '../support/fuzz/wav-bases.js';
 
 /**
  * Issue 8, "Hostile HTTP input": a property-based fuzz of every endpoint (fast-check). Each gets

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
 import { type BuiltServer, ensureBuilt, startBuiltServer } from '../support/built-server.js';
-import { SPEECH_WAVS } from '../support/fuzz/audio.js';
+import { SPEECH_WAVS } from '../support/fuzz/wav-bases.js';
 import { send } from '../support/fuzz/client.js';
 import { FUZZ_ENV, FUZZ_SEED, MEMORY_RUNS, timeoutFor } from '../support/fuzz/config.js';
 import { jsonRequest } from '../support/fuzz/json.js';

@@ -1,15 +1,10 @@
 import * as fc from 'fast-check';
-import { audioBytes, base64Field, SPEECH_WAVS } from './audio.js';
+import { audioBytes, base64Field } from './audio.js';
+import { SPEECH_WAVS } from './wav-bases.js';
 import { printable } from './client.js';
 import { MAX_AUDIO_BYTES, MAX_JSON_BODY_BYTES } from './config.js';
-import {
-  boundaryExamples,
-  entriesJson,
-  type FieldSpec,
-  type JsonEndpoint,
-  jsonEndpointCases,
-  jsonRequest,
-} from './json.js';
+import { entriesJson, type FieldSpec, type JsonEndpoint, jsonRequest } from './json.js';
+import { boundaryExamples, jsonEndpointCases } from './json-endpoint-cases.js';
 import { uploadCases } from './multipart.js';
 import { getEndpointCases, unknownRouteCases } from './routes.js';
 import type { Target } from './run.js';
