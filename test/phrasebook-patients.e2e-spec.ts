@@ -1,10 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { describe, expect, it } from '@jest/globals';
 import JSZip from 'jszip';
 import { Phrasebook } from '../src/translation/phrasebook/phrasebook.js';
 import type { PhraseMatch } from '../src/translation/phrasebook/phrase-matcher.js';
 import type { TargetLanguage } from '../src/translation/phrasebook/targets/target-language.js';
-import { type Message, startSessionServer, TestClient } from './support/ws-client.js';
+import { type Message, TestClient } from './support/ws-client.js';
+import { textSessions } from './support/text-session.js';
 
 /**
  * Patients in a language no embedded engine translates (issue 32), on the embedded engines:
@@ -27,35 +27,17 @@ const answer = (id: string, language: TargetLanguage | 'en') =>
   phrasebook.answers!.text(id, language)!;
 
 describe('patients in a language translated by fixed phrases only', () => {
-  let app: NestExpressApplication;
-  let url: string;
-  let baseUrl: string;
-  const clients: TestClient[] = [];
-  const open = async (handshake: Record<string, unknown>) => {
-    const client = await TestClient.open(url, handshake);
-    clients.push(client);
-    return client;
-  };
+  const { open, url, baseUrl } = textSessions();
   const lastOf = (id: string) => (m: Message) =>
     m.sentence_id === id &&
     (m.type === 'reformulation_result' || m.type === 'sentence_not_translated');
 
-  beforeAll(async () => {
-    ({ app, url, baseUrl } = await startSessionServer());
-  });
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.close();
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
-
   it('lists the languages a handshake accepts, and what each can do', async () => {
-    const locales = (await (await fetch(`${baseUrl}/languages`)).json()) as string[];
+    const locales = (await (await fetch(`${baseUrl()}/languages`)).json()) as string[];
     expect(locales).toEqual(expect.arrayContaining(['en-US', 'es-ES', 'vi-VN', 'ar-EG']));
     expect([...locales].sort()).toEqual(locales);
     const capabilities = (await (
-      await fetch(`${baseUrl}/languages/capabilities`)
+      await fetch(`${baseUrl()}/languages/capabilities`)
     ).json()) as Record<string, unknown>[];
     expect(capabilities.map((c) => c.locale)).toEqual(locales);
     expect(capabilities.find((c) => c.locale === 'vi-VN')).toEqual({
@@ -87,7 +69,7 @@ describe('patients in a language translated by fixed phrases only', () => {
     );
     // A clinician needs machine translation (or the phrasebook's matching).
     await expect(
-      TestClient.open(url, { language_medic: 'vi', language_patient: 'en' }),
+      TestClient.open(url(), { language_medic: 'vi', language_patient: 'en' }),
     ).rejects.toThrow(/language_medic: Vietnamese/);
   });
 
@@ -197,7 +179,7 @@ describe('patients in a language translated by fixed phrases only', () => {
 
   it('REST: a phrase into the language, or a 422 naming the closest phrases, never the machine', async () => {
     const translate = (text: string) =>
-      fetch(`${baseUrl}/api/v1/translation/translate`, {
+      fetch(`${baseUrl()}/api/v1/translation/translate`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ text, source_language: 'eng_Latn', target_language: 'vie_Latn' }),
@@ -225,7 +207,7 @@ describe('patients in a language translated by fixed phrases only', () => {
   });
 
   it('starts a session with an English clinician in each of the 17 languages, and sends it a phrase', async () => {
-    const capabilities = (await (await fetch(`${baseUrl}/languages/capabilities`)).json()) as {
+    const capabilities = (await (await fetch(`${baseUrl()}/languages/capabilities`)).json()) as {
       locale: string;
       name: string;
       translation: string;

@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import JSZip from 'jszip';
 import request from 'supertest';
 import { Phrasebook } from '../src/translation/phrasebook/phrasebook.js';
 import { type Message, startSessionServer, TestClient } from './support/ws-client.js';
+import { textSessions } from './support/text-session.js';
 
 /**
  * Fixed phrases on both interfaces (issue 31, item 3), on the embedded engines: what a clinician
@@ -22,29 +23,12 @@ function phraseText(id: string, language: 'en' | 'es' | 'fr', gender?: 'female' 
 }
 
 describe('fixed phrases on the REST API and in sessions', () => {
-  let app: NestExpressApplication;
-  let url: string;
-  const clients: TestClient[] = [];
-  const open = async (handshake: Record<string, unknown>) => {
-    const client = await TestClient.open(url, handshake);
-    clients.push(client);
-    return client;
-  };
+  const { app, open } = textSessions();
   const translate = (text: string, source = 'eng_Latn', target = 'spa_Latn') =>
-    request(app.getHttpServer())
+    request(app().getHttpServer())
       .post(TRANSLATE)
       .send({ text, source_language: source, target_language: target })
       .expect(200);
-
-  beforeAll(async () => {
-    ({ app, url } = await startSessionServer());
-  });
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.close();
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
 
   it('REST: a matching sentence gets the phrase, with origin and phrase_id', async () => {
     const res = await translate('does it burn when you pee');

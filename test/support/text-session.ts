@@ -1,6 +1,6 @@
 /**
- * What the specs of sessions driven by text_input share (test/session-text*.e2e-spec.ts): the
- * session server, its clients, and the typed sentences.
+ * What the specs of sessions driven by text_input share (test/session-text*.e2e-spec.ts, the
+ * phrasebook's): the session server, its clients, and the typed sentences.
  */
 import { afterAll, afterEach, beforeAll } from '@jest/globals';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -13,12 +13,13 @@ export const isLast = (id: string) => (m: Message) =>
   m.sentence_id === id && m.type === 'tts_audio' && m.branch === 'B';
 
 /**
- * The session server for the tests of the describe it is called in (`app`), and `open`: a
- * client whose handshake was accepted, closed after its test.
+ * The session server for the tests of the describe it is called in (`app`, its `baseUrl`), and
+ * `open`: a client whose handshake was accepted, closed after its test.
  */
 export function textSessions() {
   let app: NestExpressApplication;
   let url: string;
+  let baseUrl: string;
   const clients: TestClient[] = [];
 
   const open = async (handshake: Record<string, unknown>) => {
@@ -28,7 +29,7 @@ export function textSessions() {
   };
 
   beforeAll(async () => {
-    ({ app, url } = await startSessionServer());
+    ({ app, url, baseUrl } = await startSessionServer());
   });
   afterEach(() => {
     for (const client of clients.splice(0)) client.close();
@@ -37,5 +38,5 @@ export function textSessions() {
     await app?.close();
   });
 
-  return { app: () => app, open };
+  return { app: () => app, url: () => url, baseUrl: () => baseUrl, open };
 }
