@@ -1,8 +1,7 @@
 /** Memory and CPU time of a process and of its descendants, read from /proc (Linux). */
 import { readdirSync, readFileSync } from 'node:fs';
+import { CLOCK_TICKS_PER_SECOND, procStat } from '../../src/common/process/proc-stat.js';
 
-/** USER_HZ of /proc/<pid>/stat times (100 on Linux). */
-const CLOCK_TICKS = 100;
 const PAGE_BYTES = 4096;
 const MiB = 1024 * 1024;
 
@@ -26,16 +25,10 @@ function processTable(): Map<number, ProcessEntry> {
   const table = new Map<number, ProcessEntry>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // Fields after the command name (which may hold spaces): state ppid … utime stime cutime
-      // cstime (11–14) … rss (21, in pages)
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ticks = [11, 12, 13, 14].reduce((sum, field) => sum + Number(fields[field]), 0);
-      table.set(Number(entry), { ppid: Number(fields[1]), ticks, rssPages: Number(fields[21]) });
-    } catch {
-      /* exited meanwhile */
-    }
+    const stat = procStat(entry); // undefined: exited meanwhile
+    if (!stat) continue;
+    const ticks = stat.utime + stat.stime + stat.cutime + stat.cstime;
+    table.set(Number(entry), { ppid: stat.ppid, ticks, rssPages: stat.rssPages });
   }
   return table;
 }
@@ -55,7 +48,7 @@ export function processTreeUsage(root: number): { cpuSeconds: number; rssMiB: nu
     pages += table.get(pid)?.rssPages ?? 0;
     for (const [child, entry] of table) if (entry.ppid === pid) pending.push(child);
   }
-  return { cpuSeconds: ticks / CLOCK_TICKS, rssMiB: (pages * PAGE_BYTES) / MiB };
+  return { cpuSeconds: ticks / CLOCK_TICKS_PER_SECOND, rssMiB: (pages * PAGE_BYTES) / MiB };
 }
 
 /** One process of a tree: its proportional memory (Pss of smaps_rollup) and command line. */

@@ -7,6 +7,7 @@ import { speakInto } from './speak-into.js';
 import { rejection } from './rejection.js';
 import { waitFor } from './wait-for.js';
 import { EngineError } from '../../src/common/errors/engine.errors.js';
+import { procStat } from '../../src/common/process/proc-stat.js';
 import { decodeWav } from '../../src/audio/wav-decoder.js';
 import type { AsrChannel, AsrTranscript } from '../../src/transcription/engines/asr-engine.js';
 import type { PocketsphinxOptions } from '../../src/transcription/engines/pocketsphinx/pocketsphinx-options.js';
@@ -109,8 +110,9 @@ export function fakeDecoderEngine(
 
 /** The parent process id of `pid`, from /proc (e.g. a decoder's: its fork server). */
 export function parentPid(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  const stat = procStat(pid);
+  if (!stat) throw new Error(`process ${pid} is gone`);
+  return stat.ppid;
 }
 
 /** A whole segment transcribed by `engine`, given up after 30 s (or at `signal`). */

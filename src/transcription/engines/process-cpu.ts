@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { CLOCK_TICKS_PER_SECOND, procStat } from '../../common/process/proc-stat.js';
 
 /**
  * Summed user + system CPU time of processes, in seconds (clock ticks of /proc/PID/stat); a
@@ -7,15 +7,8 @@ import { readFileSync } from 'node:fs';
 export function cpuSecondsOf(pids: readonly number[]): number {
   let ticks = 0;
   for (const pid of pids) {
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    // Fields after the command name (which may hold spaces) start at state, field 3.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
+    const stat = procStat(pid);
+    if (stat) ticks += stat.utime + stat.stime;
   }
-  return ticks / 100; // USER_HZ is 100 on Linux
+  return ticks / CLOCK_TICKS_PER_SECOND;
 }
