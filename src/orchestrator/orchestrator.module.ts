@@ -11,13 +11,8 @@ import { ArchiveBuilder } from './archive/archive-builder.js';
 import { LanguagesController } from './languages/languages.controller.js';
 import { SessionLanguagesService } from './languages/session-languages.service.js';
 import { FidelityScorer } from './pipeline/fidelity/fidelity-scorer.js';
-import { AlternateStage } from './pipeline/alternate-stage.js';
-import { FixedPhraseStage } from './pipeline/fixed-phrase-stage.js';
-import { LiteralTranslationStage } from './pipeline/literal-translation-stage.js';
-import { RecognitionStage } from './pipeline/recognition-stage.js';
-import { ReformulationStage } from './pipeline/reformulation-stage.js';
+import { PIPELINE_STAGES } from './pipeline/pipeline-stages.js';
 import { SentencePipeline } from './pipeline/sentence-pipeline.js';
-import { SpeechStage } from './pipeline/speech-stage.js';
 import { ClientMessageParser } from './protocol/client-message-parser.js';
 import { SessionFactory } from './session/session-factory.js';
 import { SessionHandshakeService } from './session/session-handshake.service.js';
@@ -46,12 +41,7 @@ import { SessionGateway } from './session.gateway.js';
     ClientMessageParser,
     SessionLanguagesService,
     SentencePipeline,
-    RecognitionStage,
-    FixedPhraseStage,
-    LiteralTranslationStage,
-    ReformulationStage,
-    AlternateStage,
-    SpeechStage,
+    ...PIPELINE_STAGES,
     {
       // The same terminology the translations use (with the hospital's glossary, if any), asked
       // through the translation service rather than taken from the translation module's inside.

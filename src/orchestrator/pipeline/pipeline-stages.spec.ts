@@ -1,25 +1,11 @@
 import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
 import { OrchestratorMetrics } from '../../metrics/orchestrator-metrics.service.js';
-import { AlternateStage } from './alternate-stage.js';
-import { FixedPhraseStage } from './fixed-phrase-stage.js';
-import { LiteralTranslationStage } from './literal-translation-stage.js';
 import { type PipelineOutput, stageOutput } from './pipeline-output.js';
 import { type PipelineMetrics, recordStageEvent } from './pipeline-metrics.js';
-import { RecognitionStage } from './recognition-stage.js';
-import { ReformulationStage } from './reformulation-stage.js';
+import { PIPELINE_STAGES } from './pipeline-stages.js';
 import { SentencePipeline } from './sentence-pipeline.js';
-import { SpeechStage } from './speech-stage.js';
 import type { StageEvent } from './stage-events.js';
-
-const STAGES = [
-  RecognitionStage,
-  FixedPhraseStage,
-  LiteralTranslationStage,
-  ReformulationStage,
-  AlternateStage,
-  SpeechStage,
-];
 
 /** What Nest injects into a class: its constructor's parameter types. */
 const injected = (type: object): unknown[] =>
@@ -48,16 +34,16 @@ function recordingMetrics() {
 
 describe('the sentence pipeline as stages', () => {
   it('gives each stage at most four services', () => {
-    for (const stage of STAGES) {
+    for (const stage of PIPELINE_STAGES) {
       expect([stage.name, injected(stage).length <= 4]).toEqual([stage.name, true]);
       expect(injected(stage).length).toBeGreaterThan(0);
     }
   });
 
   it('leaves the sequencer the stages and the metrics, and no engine service', () => {
-    const allowed = new Set<unknown>([...STAGES, OrchestratorMetrics]);
+    const allowed = new Set<unknown>([...PIPELINE_STAGES, OrchestratorMetrics]);
     const taken = injected(SentencePipeline);
-    expect(taken).toHaveLength(STAGES.length + 1);
+    expect(taken).toHaveLength(PIPELINE_STAGES.length + 1);
     expect(taken.filter((type) => !allowed.has(type))).toEqual([]);
   });
 });
