@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { type PageWatch, launchChromium, screenshot, watchPage } from './support/browser.js';
-import { type BuiltServer, ROOT, ensureBuilt, startBuiltServer } from './support/built-server.js';
+import { floatToInt16 } from '../src/audio/wav-encoder.js';
+import { type BuiltServer, ensureBuilt, startBuiltServer } from './support/built-server.js';
 import { fakeWav } from './support/fake-openai-audio.js';
+import { speechFixture, speechRecording } from './support/speech-fixtures.js';
 import { waitFor } from './support/wait-for.js';
 
 /**
@@ -16,7 +18,6 @@ import { waitFor } from './support/wait-for.js';
  * sentence. (Before, silence was sent during playback: the second sentence was cut.)
  */
 
-const SPEECH = join(ROOT, 'test/fixtures/audio/speech');
 const RATE = 16000;
 /** Leading silence, and the pause between the sentences: the first sentence ends (640 ms of
  * silence for the service's VAD), is recognized, translated and synthesized (about 0.5–1.5 s
@@ -36,27 +37,12 @@ const STOPPED_EN = 'The tablet stopped speaking so that you can speak.';
 const WAIT_EN = 'Please wait until the tablet has finished speaking.';
 const LOST_EN = 'Some words could not be heard. Please say them again.';
 
-interface SpeechFile {
-  file: string;
-  text: string;
-  speech_start_ms: number;
-  speech_end_ms: number;
-}
-
 /** The speech of a fixture sentence, as 16 kHz PCM s16le (the quiet at both ends cut off). */
 function speechOf(name: string): Buffer {
-  const manifest = JSON.parse(readFileSync(join(SPEECH, 'manifest.json'), 'utf8')) as {
-    files: SpeechFile[];
-  };
-  const entry = manifest.files.find((f) => f.file === name)!;
-  const wav = readFileSync(join(SPEECH, name));
-  let offset = 12;
-  while (wav.toString('ascii', offset, offset + 4) !== 'data') {
-    offset += 8 + wav.readUInt32LE(offset + 4);
-  }
-  const data = wav.subarray(offset + 8, offset + 8 + wav.readUInt32LE(offset + 4));
-  const at = (ms: number) => Math.round((ms * RATE) / 1000) * 2;
-  return data.subarray(at(entry.speech_start_ms), at(entry.speech_end_ms));
+  const { speech_start_ms, speech_end_ms } = speechRecording(name);
+  const at = (ms: number) => Math.round((ms * RATE) / 1000);
+  const pcm = floatToInt16(speechFixture(name).subarray(at(speech_start_ms), at(speech_end_ms)));
+  return Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength);
 }
 
 const silence = (ms: number) => Buffer.alloc(Math.round((ms * RATE) / 1000) * 2);

@@ -5,13 +5,12 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import request, { type Test } from 'supertest';
 import { wordDistance, wordErrorRate, words } from '../src/transcription/wer.js';
 import { ROOT } from './support/built-server.js';
+import { speechRecordings } from './support/speech-fixtures.js';
 import { startTestApp } from './support/test-app.js';
 
 const AUDIO = join(ROOT, 'test/fixtures/audio');
 const read = (path: string) => readFileSync(join(AUDIO, path));
-const speech = JSON.parse(read('speech/manifest.json').toString()) as {
-  files: { file: string; text: string }[];
-};
+const speech = { files: speechRecordings() };
 const formats = JSON.parse(read('formats/manifest.json').toString()) as { text: string };
 const malformed = JSON.parse(read('malformed/manifest.json').toString()) as {
   files: { file: string; reason: string }[];

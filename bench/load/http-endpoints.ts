@@ -3,7 +3,7 @@
  * /api/v1/llm/generate, which the embedded engines do not offer.
  */
 import { readFileSync } from 'node:fs';
-import { SPEECH_FIXTURES } from '../support/fixture-conversation.js';
+import { SPEECH_FIXTURES } from '../../test/support/speech-fixtures.js';
 import type { PrivacyWatch } from './privacy-watch.js';
 
 export interface Endpoint {
@@ -21,7 +21,7 @@ const SAID_FIELDS = ['text', 'sentence', 'prompt'];
 
 /** Every HTTP endpoint with its request; the texts those requests say are shown to `privacy`. */
 export function httpEndpoints(privacy?: PrivacyWatch): Endpoint[] {
-  const wav = readFileSync(`${SPEECH_FIXTURES}/01-fever-headache.wav`);
+  const wav = readFileSync(`${SPEECH_FIXTURES}01-fever-headache.wav`);
   const wavBase64 = wav.toString('base64');
   const json = (path: string, body: Record<string, unknown>) => {
     for (const field of SAID_FIELDS) privacy?.saw(body[field]);

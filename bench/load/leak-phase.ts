@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { speechRecordings } from '../support/fixture-conversation.js';
+import { speechRecordings } from '../../test/support/speech-fixtures.js';
 import { printTable } from '../support/latency.js';
 import type { RunContext } from './run-context.js';
 import { readServerMemory, type ServerMemory } from './server-memory.js';

@@ -16,6 +16,7 @@ import { serviceVoice, UNSEEN_VOICES } from './bench-voices.js';
 import { calibrateThreshold, FALSE_ALARM_BUDGET, figuresAt } from './confidence-calibration.js';
 import { devsetEnglish, generalHeldOut } from './held-out-sets.js';
 import { allisonPrompts, alsaPhrases, librivoxClips } from './recorded-sets.js';
+import { speechFixture, speechRecordings } from '../../test/support/speech-fixtures.js';
 import {
   corpusWer,
   percent,
@@ -114,13 +115,10 @@ async function intelligibility(asr: AsrEngine, tts: TtsEngine): Promise<Recognit
 export async function fixtureAudio(): Promise<
   { file: string; reference: string; samples: Float32Array }[]
 > {
-  const manifest = JSON.parse(readFileSync(`${FIXTURES}/speech/manifest.json`, 'utf8')) as {
-    files: { file: string; text: string }[];
-  };
-  return manifest.files.map(({ file, text }) => ({
+  return speechRecordings().map(({ file, text }) => ({
     file,
     reference: text,
-    samples: decodeWav(readFileSync(`${FIXTURES}/speech/${file}`)).samples,
+    samples: speechFixture(file),
   }));
 }
 

@@ -6,10 +6,10 @@
  * speech_start_ms/speech_end_ms).
  */
 import { readFileSync } from 'node:fs';
+import { SPEECH_FIXTURES, speechRecordings } from '../../test/support/speech-fixtures.js';
 import { readWavFile } from '../../tools/session-client/wav-file.js';
 
 const FIXTURES = 'test/fixtures/audio';
-export const SPEECH_FIXTURES = `${FIXTURES}/speech`;
 export const SAMPLE_RATE = 16_000;
 const GAP_MS = 800;
 const TAIL_MS = 1500;
@@ -24,21 +24,6 @@ export interface ExpectedSentence {
 export interface Conversation {
   samples: Int16Array;
   sentences: ExpectedSentence[];
-}
-
-export interface SpeechRecording {
-  file: string;
-  text: string;
-  speech_start_ms: number;
-  speech_end_ms: number;
-}
-
-/** The festival recordings of speech/ (manifest.json): their texts and where their speech lies. */
-export function speechRecordings(): SpeechRecording[] {
-  const manifest = JSON.parse(readFileSync(`${SPEECH_FIXTURES}/manifest.json`, 'utf8')) as {
-    files: SpeechRecording[];
-  };
-  return manifest.files;
 }
 
 function loadWav(file: string): Int16Array {
@@ -65,7 +50,7 @@ export function buildFixtureConversation(minSeconds = 0): Conversation {
   const pausesWav = loadWav(`${FIXTURES}/pauses.wav`);
   const recordings = speechRecordings().map((recording) => ({
     ...recording,
-    samples: loadWav(`${SPEECH_FIXTURES}/${recording.file}`),
+    samples: loadWav(SPEECH_FIXTURES + recording.file),
   }));
   do {
     let offset = positionMs();

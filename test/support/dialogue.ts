@@ -1,17 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { decodeWav } from '../../src/audio/wav-decoder.js';
 import { floatToInt16 } from '../../src/audio/wav-encoder.js';
+import { speechFixture, speechRecording } from './speech-fixtures.js';
 import type { TestClient } from './ws-client.js';
-
-const SPEECH = join(import.meta.dirname, '../fixtures/audio/speech');
-
-interface ManifestEntry {
-  file: string;
-  text: string;
-  speech_start_ms: number;
-  speech_end_ms: number;
-}
 
 export interface DialogueSentence {
   readonly text: string;
@@ -28,16 +17,12 @@ export function dialogue(
   files: string[],
   pauseMs = 1000,
 ): { samples: Int16Array; sentences: DialogueSentence[] } {
-  const manifest = JSON.parse(readFileSync(join(SPEECH, 'manifest.json'), 'utf8')) as {
-    files: ManifestEntry[];
-  };
   const parts: Float32Array[] = [new Float32Array(8000)];
   const sentences: DialogueSentence[] = [];
   let offset = 8000;
   files.forEach((file, index) => {
-    const entry = manifest.files.find((f) => f.file === file)!;
-    const { samples } = decodeWav(readFileSync(join(SPEECH, file)));
-    const mono = samples;
+    const entry = speechRecording(file);
+    const mono = speechFixture(file);
     sentences.push({
       text: entry.text,
       speechStartMs: offset / 16 + entry.speech_start_ms,

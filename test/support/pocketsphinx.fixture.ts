@@ -1,26 +1,15 @@
-/** Recorded speech and a started engine with a live decoder, shared by the pocketsphinx specs. */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+/** A started engine with a live decoder, and stand-in decoders, shared by the pocketsphinx specs. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { speakInto } from './speak-into.js';
 import { rejection } from './rejection.js';
 import { waitFor } from './wait-for.js';
 import { EngineError } from '../../src/common/errors/engine.errors.js';
 import { procStat } from '../../src/common/process/proc-stat.js';
-import { decodeWav } from '../../src/audio/wav-decoder.js';
 import type { AsrChannel, AsrTranscript } from '../../src/transcription/engines/asr-engine.js';
 import type { PocketsphinxOptions } from '../../src/transcription/engines/pocketsphinx/pocketsphinx-options.js';
 import { PocketsphinxEngine } from '../../src/transcription/engines/pocketsphinx/pocketsphinx.engine.js';
-
-/** test/fixtures/audio/speech/: sentences spoken by festival's voices (npm run fixtures:generate). */
-export const SPEECH_FIXTURES = fileURLToPath(new URL('../fixtures/audio/speech/', import.meta.url));
-export const HAS_SPEECH_FIXTURES = existsSync(`${SPEECH_FIXTURES}manifest.json`);
-
-/** A fixture's samples, 16 kHz mono. */
-export function speechFixture(name: string): Float32Array {
-  return decodeWav(readFileSync(SPEECH_FIXTURES + name)).samples;
-}
 
 /** A signal that never aborts. */
 export const signal = () => new AbortController().signal;

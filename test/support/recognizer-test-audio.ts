@@ -4,9 +4,8 @@
  * deterministic noise and music.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { pipeThrough } from './pipe-through.js';
-import { HAS_SPEECH_FIXTURES, SPEECH_FIXTURES, speechFixture } from './pocketsphinx.fixture.js';
+import { HAS_SPEECH_FIXTURES, speechFixture, speechRecordings } from './speech-fixtures.js';
 
 export const RATE = 16_000;
 
@@ -34,10 +33,7 @@ export async function speak(text: string): Promise<Float32Array> {
 /** The speech fixtures (festival, 16 kHz mono 16-bit) with their texts, when present. */
 export function fixtures(): { text: string; samples: Float32Array }[] {
   if (!HAS_SPEECH_FIXTURES) return [];
-  const manifest = JSON.parse(readFileSync(`${SPEECH_FIXTURES}manifest.json`, 'utf8')) as {
-    files: { file: string; text: string }[];
-  };
-  return manifest.files.map(({ file, text }) => ({ text, samples: speechFixture(file) }));
+  return speechRecordings().map(({ file, text }) => ({ text, samples: speechFixture(file) }));
 }
 
 function random(seed: number): () => number {

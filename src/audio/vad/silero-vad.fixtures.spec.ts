@@ -5,6 +5,7 @@ import type { Sentence } from './sentence.js';
 import { SentenceSegmenter } from './sentence-segmenter.js';
 import { SileroVadModel } from './silero-vad.model.js';
 import { VAD_FRAME_MS, VAD_FRAME_SAMPLES, type VadStream } from './vad-stream.js';
+import { speechRecordings } from '../../../test/support/speech-fixtures.js';
 
 // Speech fixtures (festival slt voice) made for these tests; see test/fixtures/audio/*.json.
 const FIXTURES = join(import.meta.dirname, '../../../test/fixtures/audio');
@@ -45,9 +46,6 @@ function readJson<T>(name: string): T {
 interface PausesManifest {
   sentences: { file: string; start_ms: number; end_ms: number }[];
 }
-interface SpeechManifest {
-  files: { file: string; speech_start_ms: number; speech_end_ms: number }[];
-}
 
 async function frameProbabilities(stream: VadStream, audio: Float32Array): Promise<number[]> {
   const out: number[] = [];
@@ -77,7 +75,7 @@ describe('Silero VAD on the audio fixtures', () => {
   }
 
   describe('frame probabilities', () => {
-    const { files } = readJson<SpeechManifest>('speech/manifest.json');
+    const files = speechRecordings();
 
     it.each(files)('speech/$file scores high inside its speech', async (entry) => {
       const ps = await frameProbabilities(

@@ -5,12 +5,8 @@ import { speakInto } from '../../../test/support/speak-into.js';
 import type { AsrChannel, AsrStream } from '../engines/asr-engine.js';
 import type { PocketsphinxEngine } from '../engines/pocketsphinx/pocketsphinx.engine.js';
 import { channelMean } from '../engines/pocketsphinx/cepstral-mean.js';
-import {
-  HAS_SPEECH_FIXTURES,
-  signal,
-  speechFixture,
-  startLiveEngine,
-} from '../../../test/support/pocketsphinx.fixture.js';
+import { signal, startLiveEngine } from '../../../test/support/pocketsphinx.fixture.js';
+import { HAS_SPEECH_FIXTURES, speechFixture } from '../../../test/support/speech-fixtures.js';
 import { PartedRecognition } from './parted-recognition.js';
 
 // Sentences finished at the speaker's pauses, through real decoders.

@@ -7,13 +7,11 @@ import {
 } from '../../../common/errors/engine.errors.js';
 import { wordErrorRate } from '../../wer.js';
 import { MOONSHINE_LOW_CONFIDENCE, MoonshineEngine } from './moonshine.engine.js';
+import { speechRecordings } from '../../../../test/support/speech-fixtures.js';
 
 const FIXTURES = 'test/fixtures/audio';
 const samplesOf = (file: string): Float32Array =>
   decodeWav(readFileSync(`${FIXTURES}/${file}`)).samples;
-const manifest = JSON.parse(readFileSync(`${FIXTURES}/speech/manifest.json`, 'utf8')) as {
-  files: { file: string; text: string }[];
-};
 
 describe('MoonshineEngine (the model installed by the set-up)', () => {
   const engine = new MoonshineEngine({ threads: 1, timeoutMs: 10_000 });
@@ -24,7 +22,7 @@ describe('MoonshineEngine (the model installed by the set-up)', () => {
   afterAll(() => engine.onModuleDestroy());
 
   it('recognizes the clinic sentences of the speech fixtures, with a confidence', async () => {
-    for (const { file, text } of manifest.files) {
+    for (const { file, text } of speechRecordings()) {
       const transcript = await transcribe(samplesOf(`speech/${file}`));
       expect({ file, wer: wordErrorRate(text, transcript.text) }).toEqual({ file, wer: 0 });
       expect(transcript.locale).toBe('en-US');
@@ -50,7 +48,7 @@ describe('MoonshineEngine (the model installed by the set-up)', () => {
 
   it("counts its threads' CPU in usage(), for the benchmarks", async () => {
     const before = engine.usage().cpuSeconds;
-    await transcribe(samplesOf(`speech/${manifest.files[0]!.file}`));
+    await transcribe(samplesOf(`speech/${speechRecordings()[0].file}`));
     expect(engine.usage().cpuSeconds).toBeGreaterThan(before);
   }, 30_000);
 

@@ -6,12 +6,11 @@ import { PocketsphinxEngine } from './pocketsphinx.engine.js';
 import {
   fakeDecoderEngine,
   fakeDecoderScript,
-  HAS_SPEECH_FIXTURES,
   signal,
-  speechFixture,
   startLiveEngine,
   streamSentence,
 } from '../../../../test/support/pocketsphinx.fixture.js';
+import { HAS_SPEECH_FIXTURES, speechFixture } from '../../../../test/support/speech-fixtures.js';
 import { speakInto } from '../../../../test/support/speak-into.js';
 
 // A session's channel (its cepstral mean) carried from one streamed sentence to the next, and

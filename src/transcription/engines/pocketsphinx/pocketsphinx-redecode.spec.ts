@@ -10,12 +10,11 @@ import { PocketsphinxEngine } from './pocketsphinx.engine.js';
 import {
   fakeDecoderEngine,
   fakeDecoderScript,
-  HAS_SPEECH_FIXTURES,
   signal,
-  speechFixture,
   startLiveEngine,
   streamSentence,
 } from '../../../../test/support/pocketsphinx.fixture.js';
+import { HAS_SPEECH_FIXTURES, speechFixture } from '../../../../test/support/speech-fixtures.js';
 
 // A streamed sentence the live decode is doubtful of is decoded again whole at its end, and the
 // more confident of the two answers is kept (docs/speech.md, "A second decode").

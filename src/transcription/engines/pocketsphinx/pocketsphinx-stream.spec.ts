@@ -15,12 +15,11 @@ import { PocketsphinxEngine } from './pocketsphinx.engine.js';
 import {
   fakeDecoderEngine,
   fakeDecoderScript,
-  HAS_SPEECH_FIXTURES,
   signal,
-  speechFixture,
   startLiveEngine,
   streamSentence,
 } from '../../../../test/support/pocketsphinx.fixture.js';
+import { HAS_SPEECH_FIXTURES, speechFixture } from '../../../../test/support/speech-fixtures.js';
 
 // Tests of real decoder processes may take 60 s: a few seconds on this kind of machine on a fast
 // day, up to 20 s on a slow one (2026-11-29, page faults several times dearer), where limits of

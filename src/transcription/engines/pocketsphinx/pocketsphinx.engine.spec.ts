@@ -11,10 +11,10 @@ import { PocketsphinxEngine } from './pocketsphinx.engine.js';
 import {
   engineFailure,
   exited,
-  HAS_SPEECH_FIXTURES,
   parentPid,
   transcribeSegment,
 } from '../../../../test/support/pocketsphinx.fixture.js';
+import { HAS_SPEECH_FIXTURES } from '../../../../test/support/speech-fixtures.js';
 import { waitFor } from '../../../../test/support/wait-for.js';
 import {
   CAN_SPEAK,
