@@ -7,6 +7,7 @@ import {
   startFakeOpenAiAudio,
 } from './support/fake-openai-audio.js';
 import { testWav, tone } from './support/speech-audio.js';
+import { ANSWER_TIMEOUT_MS, slowServerApp } from './support/slow-server-app.js';
 import { startTestApp } from './support/test-app.js';
 
 const SYNTHESIZE = '/api/v1/synthetize';
@@ -216,12 +217,7 @@ describe('Synthesis API (TTS_ENGINE=espeak-ng)', () => {
   });
 });
 
-/**
- * The deadline of every case but the slow server's. The fake answers at once, but an app's first
- * call also starts the HTTP client: 0.2 s alone, over 1 s in a loaded CI run (2026-11-30).
- */
-const ANSWER_TIMEOUT_MS = 10_000;
-/** The deadline the slow-server case waits out, on an app of its own. */
+/** The deadline the slow-server case waits out, on an app of its own (slowServerApp). */
 const TIMEOUT_MS = 500;
 
 describe('Synthesis API (TTS_ENGINE=openai)', () => {
@@ -312,19 +308,15 @@ describe('Synthesis API (TTS_ENGINE=openai)', () => {
   });
 
   describe(`when the server is slower than TTS_TIMEOUT_MS (${TIMEOUT_MS} ms)`, () => {
-    let slow: NestExpressApplication;
-
-    beforeAll(async () => {
-      fake.set({ reply: undefined, delayMs: 0, speak: undefined }); // as a case before left it
-      slow = await startApp(TIMEOUT_MS);
-      // What the case checks is the deadline, not the HTTP client's start on a first call.
-      await hello(slow).expect(200);
+    const slow = slowServerApp({
+      reset: () => fake.set({ reply: undefined, delayMs: 0, speak: undefined }),
+      start: () => startApp(TIMEOUT_MS),
+      warm: (started) => hello(started),
     });
-    afterAll(() => slow?.close());
 
     it('answers 503 naming the engine and the timeout', async () => {
       fake.set({ delayMs: 2000 });
-      const res = await hello(slow).expect(503);
+      const res = await hello(slow()).expect(503);
       expect(res.body.detail).toMatch(
         new RegExp(`^TTS engine 'openai': did not answer within ${TIMEOUT_MS} ms\\.`),
       );

@@ -9,17 +9,13 @@ import {
   type FakeOpenAiAudio,
   startFakeOpenAiAudio,
 } from './support/fake-openai-audio.js';
+import { ANSWER_TIMEOUT_MS, slowServerApp } from './support/slow-server-app.js';
 import { startTestApp } from './support/test-app.js';
 
 const speech = readFileSync(join(ROOT, 'test/fixtures/audio/pauses.wav'));
 const silence = readFileSync(join(ROOT, 'test/fixtures/audio/silence.wav'));
 
-/**
- * The deadline of every case but the slow server's. The fake answers at once, but an app's first
- * call also starts the HTTP client: 0.2 s alone, over 1 s in a loaded CI run (2026-11-30).
- */
-const ANSWER_TIMEOUT_MS = 10_000;
-/** The deadline the slow-server case waits out, on an app of its own. */
+/** The deadline the slow-server case waits out, on an app of its own (slowServerApp). */
 const TIMEOUT_MS = 500;
 
 describe('Transcription API on an OpenAI-compatible server', () => {
@@ -76,20 +72,16 @@ describe('Transcription API on an OpenAI-compatible server', () => {
   });
 
   describe(`when the server is slower than ASR_TIMEOUT_MS (${TIMEOUT_MS} ms)`, () => {
-    let slow: NestExpressApplication;
-
-    beforeAll(async () => {
-      fake.set({ reply: undefined, delayMs: 0 }); // as a case before may have left it
-      slow = await startApp(TIMEOUT_MS);
-      // What the case times is the deadline, not the HTTP client's start on a first call.
-      await uploadTo(slow).expect(200);
+    const slow = slowServerApp({
+      reset: () => fake.set({ reply: undefined, delayMs: 0 }),
+      start: () => startApp(TIMEOUT_MS),
+      warm: (started) => uploadTo(started),
     });
-    afterAll(() => slow?.close());
 
     it('answers 503 naming the timeout', async () => {
       fake.set({ delayMs: 2_000 });
       const started = Date.now();
-      const res = await uploadTo(slow).expect(503);
+      const res = await uploadTo(slow()).expect(503);
       expect(res.body.detail).toContain(`${TIMEOUT_MS} ms`);
       expect(Date.now() - started).toBeLessThan(1_500);
     });

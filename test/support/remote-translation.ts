@@ -7,17 +7,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { freePort } from './free-port.js';
+import { ANSWER_TIMEOUT_MS, slowServerApp } from './slow-server-app.js';
 import { startTestApp } from './test-app.js';
 
 export const LANGUAGES = '/api/v1/translation/languages';
 const TRANSLATE = '/api/v1/translation/translate';
-/**
- * The deadline of every case but the slow server's: room for two calls (a glossary retry) on a
- * loaded machine. The fake answers at once, but an app's first call also starts the HTTP client,
- * 0.2 s alone and over 1 s in a CI run (2026-11-30).
- */
-const ANSWER_TIMEOUT_MS = 10_000;
-/** The deadline the slow-server case waits out, on an app of its own. */
+/** The deadline the slow-server case waits out, on an app of its own (slowServerApp). */
 const TIMEOUT_MS = 1_000;
 /** Numbers, doses and units a translation must keep exactly. */
 export const TEXT =
@@ -112,7 +107,9 @@ export function describeRemoteEngine<Fake extends FakeServer>(
   describe(title, () => {
     let fake: Fake;
     let app: NestExpressApplication;
-    const post = (body: object) => request(app.getHttpServer()).post(TRANSLATE).send(body);
+    const postTo = (to: NestExpressApplication, body: object) =>
+      request(to.getHttpServer()).post(TRANSLATE).send(body);
+    const post = (body: object) => postTo(app, body);
     const remote: Remote<Fake> = {
       get fake() {
         return fake;
@@ -200,27 +197,17 @@ export function describeRemoteEngine<Fake extends FakeServer>(
     });
 
     describe(`when the server is slower than TRANSLATION_TIMEOUT_MS (${TIMEOUT_MS} ms)`, () => {
-      let slow: NestExpressApplication;
-
-      beforeAll(async () => {
-        resetFake();
-        slow = await startApp(fake.url, TIMEOUT_MS);
-        // What the case times is the deadline, not the HTTP client's start on a first call.
-        await request(slow.getHttpServer())
-          .post(TRANSLATE)
-          .send({ text: TEXT, source_language: 'eng_Latn', target_language: 'spa_Latn' })
-          .expect(200);
+      const spanish = { text: TEXT, source_language: 'eng_Latn', target_language: 'spa_Latn' };
+      const slow = slowServerApp({
+        reset: resetFake,
+        start: () => startApp(fake.url, TIMEOUT_MS),
+        warm: (started) => postTo(started, spanish),
       });
-      afterAll(() => slow?.close());
 
       it(`answers 503 soon after ${TIMEOUT_MS} ms`, async () => {
         fake.set({ delayMs: 3_000 });
         const started = Date.now();
-        const res = await request(slow.getHttpServer()).post(TRANSLATE).send({
-          text: TEXT,
-          source_language: 'eng_Latn',
-          target_language: 'spa_Latn',
-        });
+        const res = await postTo(slow(), spanish);
         const elapsed = Date.now() - started;
         expect503(res, engine.name, new RegExp(`${TIMEOUT_MS} ms`), /TRANSLATION_TIMEOUT_MS/);
         expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 20);
