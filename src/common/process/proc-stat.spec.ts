@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { procStat } from './proc-stat.js';
@@ -15,15 +16,17 @@ describe('procStat', () => {
 
   it('reads a child whose command name holds spaces and a parenthesis', async () => {
     // The command name in /proc/PID/stat is the executable's file name.
-    const odd = join(mkdtempSync(join(tmpdir(), 'proc-stat-')), 'odd (name) x');
+    const dir = mkdtempSync(join(tmpdir(), 'proc-stat-'));
+    const odd = join(dir, 'odd (name) x');
     symlinkSync('/bin/sleep', odd);
     const child = spawn(odd, ['5']);
     try {
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await once(child, 'spawn'); // after the exec: the name is the symlink's
       expect(readFileSync(`/proc/${child.pid}/stat`, 'utf8')).toContain('(odd (name) x)');
       expect(procStat(child.pid!)?.ppid).toBe(process.pid);
     } finally {
       child.kill();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

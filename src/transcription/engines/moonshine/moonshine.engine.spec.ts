@@ -7,7 +7,7 @@ import {
 } from '../../../common/errors/engine.errors.js';
 import { wordErrorRate } from '../../wer.js';
 import { MOONSHINE_LOW_CONFIDENCE, MoonshineEngine } from './moonshine.engine.js';
-import { speechRecordings } from '../../../../test/support/speech-fixtures.js';
+import { speechFixture, speechRecordings } from '../../../../test/support/speech-fixtures.js';
 
 const FIXTURES = 'test/fixtures/audio';
 const samplesOf = (file: string): Float32Array =>
@@ -23,7 +23,7 @@ describe('MoonshineEngine (the model installed by the set-up)', () => {
 
   it('recognizes the clinic sentences of the speech fixtures, with a confidence', async () => {
     for (const { file, text } of speechRecordings()) {
-      const transcript = await transcribe(samplesOf(`speech/${file}`));
+      const transcript = await transcribe(speechFixture(file));
       expect({ file, wer: wordErrorRate(text, transcript.text) }).toEqual({ file, wer: 0 });
       expect(transcript.locale).toBe('en-US');
       expect(transcript.confidence).toBeGreaterThan(MOONSHINE_LOW_CONFIDENCE);
@@ -32,7 +32,7 @@ describe('MoonshineEngine (the model installed by the set-up)', () => {
   }, 60_000);
 
   it('gives its hypothesis in spoken form, and scores texts of plain words as the combined engine asks', async () => {
-    const samples = samplesOf('speech/02-two-tablets.wav');
+    const samples = speechFixture('02-two-tablets.wav');
     const signal = AbortSignal.timeout(10_000);
     const { text, confidence } = await engine.hypothesis(samples, signal);
     expect(text).toBe('Take two tablets every morning.');
@@ -48,7 +48,7 @@ describe('MoonshineEngine (the model installed by the set-up)', () => {
 
   it("counts its threads' CPU in usage(), for the benchmarks", async () => {
     const before = engine.usage().cpuSeconds;
-    await transcribe(samplesOf(`speech/${speechRecordings()[0].file}`));
+    await transcribe(speechFixture(speechRecordings()[0].file));
     expect(engine.usage().cpuSeconds).toBeGreaterThan(before);
   }, 30_000);
 
@@ -59,7 +59,7 @@ describe('MoonshineEngine (the model installed by the set-up)', () => {
   }, 30_000);
 
   it('answers a deadline with EngineTimeoutError, and decodes the next sentence as before', async () => {
-    const long = samplesOf('speech/01-fever-headache.wav');
+    const long = speechFixture('01-fever-headache.wav');
     const sentence = new Float32Array(long.length * 4).map((_, i) => long[i % long.length]);
     await expect(transcribe(sentence, AbortSignal.timeout(5))).rejects.toBeInstanceOf(
       EngineTimeoutError,
@@ -67,7 +67,7 @@ describe('MoonshineEngine (the model installed by the set-up)', () => {
     const aborted = new AbortController();
     aborted.abort();
     await expect(transcribe(long, aborted.signal)).rejects.toBeInstanceOf(EngineTimeoutError);
-    expect((await transcribe(samplesOf('speech/02-two-tablets.wav'))).text).toBe(
+    expect((await transcribe(speechFixture('02-two-tablets.wav'))).text).toBe(
       'Take two tablets every morning.',
     );
   }, 30_000);
